@@ -1,0 +1,1 @@
+// LayoutSim: see README.md
