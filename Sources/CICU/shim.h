@@ -1,43 +1,53 @@
 #ifndef LAYOUTSIM_CICU_SHIM_H
 #define LAYOUTSIM_CICU_SHIM_H
 /*
- * ICU renames every C symbol by its major version (ubrk_open is really ubrk_open_72),
- * so Swift cannot call the plain names. These static inline wrappers carry a cicu_
- * prefix and are the only ICU entry points LayoutSim uses.
+ * LayoutSim's window onto ICU's C API (libicu-dev).
+ *
+ * ICU renames every C symbol by its major version (ubrk_open is really ubrk_open_72), so Swift cannot call
+ * the plain names. The static inline wrappers below carry a cicu_ prefix and are the only ICU entry points
+ * LayoutSim uses.
+ *
+ * This header deliberately includes no ICU header but <unicode/uvernum.h> (version macros only): on Linux,
+ * Swift's Foundation ships its own copy of ICU (module _FoundationICU) whose utypes.h defines UErrorCode
+ * differently, and a module that imports both would not compile. So the few functions used are declared
+ * here with plain C types of the same ABI (UChar = uint16_t, UErrorCode and the iterator-type enum = int32_t,
+ * handles = void *), under their versioned names from U_ICU_ENTRY_POINT_RENAME.
  */
-#include <unicode/utypes.h>
-#include <unicode/ubrk.h>
-#include <unicode/uloc.h>
-#include <unicode/ubidi.h>
-#include <unicode/uscript.h>
+#include <stdint.h>
+#include <unicode/uvernum.h>
 
-typedef enum {
-    CICU_BREAK_CHARACTER = UBRK_CHARACTER,
-    CICU_BREAK_WORD = UBRK_WORD,
-    CICU_BREAK_LINE = UBRK_LINE
-} cicu_break_kind;
+#define CICU_SYMBOL(name) U_ICU_ENTRY_POINT_RENAME(name)
 
-/* Opens a break iterator over `text` (UTF-16, not copied: it must outlive the iterator). */
-static inline UBreakIterator *cicu_ubrk_open(cicu_break_kind kind, const char *locale,
-                                             const UChar *text, int32_t length, UErrorCode *status) {
-    return ubrk_open((UBreakIteratorType)kind, locale, text, length, status);
+void *CICU_SYMBOL(ubrk_open)(int32_t type, const char *locale, const uint16_t *text, int32_t textLength, int32_t *status);
+void CICU_SYMBOL(ubrk_close)(void *bi);
+int32_t CICU_SYMBOL(ubrk_first)(void *bi);
+int32_t CICU_SYMBOL(ubrk_next)(void *bi);
+int32_t CICU_SYMBOL(ubrk_getRuleStatus)(void *bi);
+int32_t CICU_SYMBOL(uloc_forLanguageTag)(const char *langtag, char *localeID, int32_t localeIDCapacity, int32_t *parsedLength, int32_t *status);
+const char *CICU_SYMBOL(u_errorName)(int32_t code);
+
+/* UBreakIteratorType values (ubrk.h). */
+enum { CICU_BREAK_CHARACTER = 0, CICU_BREAK_WORD = 1, CICU_BREAK_LINE = 2 };
+/* Line iterator rule status ranges (ubrk.h ULineBreakTag): soft 0..99, hard (mandatory) 100..199. */
+enum { CICU_LINE_SOFT = 0, CICU_LINE_HARD = 100, CICU_LINE_HARD_LIMIT = 200 };
+/* UBRK_DONE. */
+enum { CICU_DONE = -1 };
+
+/* Opens a break iterator over `text` (UTF-16, not copied: it must outlive the iterator). NULL on failure. */
+static inline void *cicu_ubrk_open(int32_t kind, const char *locale, const uint16_t *text, int32_t length, int32_t *status) {
+    return CICU_SYMBOL(ubrk_open)(kind, locale, text, length, status);
 }
-static inline void cicu_ubrk_close(UBreakIterator *bi) { ubrk_close(bi); }
-static inline int32_t cicu_ubrk_first(UBreakIterator *bi) { return ubrk_first(bi); }
-static inline int32_t cicu_ubrk_next(UBreakIterator *bi) { return ubrk_next(bi); }
-static inline int32_t cicu_ubrk_getRuleStatus(UBreakIterator *bi) { return ubrk_getRuleStatus(bi); }
-static inline int32_t cicu_ubrk_done(void) { return UBRK_DONE; }
-/* Rule status values of the line iterator (UAX #14): soft break vs. mandatory (hard) break. */
-static inline int32_t cicu_line_soft(void) { return UBRK_LINE_SOFT; }
-static inline int32_t cicu_line_hard(void) { return UBRK_LINE_HARD; }
+static inline void cicu_ubrk_close(void *bi) { CICU_SYMBOL(ubrk_close)(bi); }
+static inline int32_t cicu_ubrk_first(void *bi) { return CICU_SYMBOL(ubrk_first)(bi); }
+static inline int32_t cicu_ubrk_next(void *bi) { return CICU_SYMBOL(ubrk_next)(bi); }
+static inline int32_t cicu_ubrk_getRuleStatus(void *bi) { return CICU_SYMBOL(ubrk_getRuleStatus)(bi); }
 
 /* BCP 47 language tag -> ICU locale ID ("zh-Hant-TW" -> "zh_Hant_TW"). */
-static inline int32_t cicu_uloc_forLanguageTag(const char *tag, char *localeID, int32_t capacity,
-                                               int32_t *parsedLength, UErrorCode *status) {
-    return uloc_forLanguageTag(tag, localeID, capacity, parsedLength, status);
+static inline int32_t cicu_uloc_forLanguageTag(const char *tag, char *localeID, int32_t capacity, int32_t *parsedLength, int32_t *status) {
+    return CICU_SYMBOL(uloc_forLanguageTag)(tag, localeID, capacity, parsedLength, status);
 }
-static inline const char *cicu_u_errorName(UErrorCode code) { return u_errorName(code); }
-static inline int cicu_failure(UErrorCode code) { return U_FAILURE(code) ? 1 : 0; }
-static inline const char *cicu_version_string(void) { return U_ICU_VERSION; }
+static inline const char *cicu_u_errorName(int32_t code) { return CICU_SYMBOL(u_errorName)(code); }
+/* U_FAILURE: error codes are > 0 (U_ZERO_ERROR = 0, warnings < 0). */
+static inline int cicu_failure(int32_t code) { return code > 0; }
 
 #endif

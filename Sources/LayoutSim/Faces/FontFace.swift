@@ -1,0 +1,118 @@
+import CFreeType
+import CHarfBuzz
+import Foundation
+
+/// One face of a font file, opened by FreeType (validation, metrics, later outlines) and by HarfBuzz (shaping).
+///
+/// Owns an `FT_Face`, an `hb_face_t` and an `hb_font_t`, freed in `deinit`. The HarfBuzz font's scale is the
+/// face's units per em, so everything it returns is in unhinted font units; scaling to points happens in one
+/// place, ``Units``. Not `Sendable`: a face belongs to one ``FontRegistry``.
+public final class FontFace {
+    /// Which file and face this is.
+    public let id: FaceID
+    /// The face's metrics in font units, copied out once.
+    public let metrics: FontMetrics
+    /// Family name from the font (e.g. "Inter").
+    public let familyName: String
+    /// Style name from the font (e.g. "Regular").
+    public let styleName: String
+
+    private let library: FreeTypeLibrary
+    /// `FT_Face`.
+    private let ftFace: FT_Face
+    /// `hb_face_t *`.
+    private let hbFace: OpaquePointer
+    /// `hb_font_t *`.
+    private let hbFont: OpaquePointer
+
+    /// Opens face `index` of the file at `path`.
+    ///
+    /// - Throws: ``FontError`` naming the file: missing, not a font, broken, or index out of range.
+    init(path: String, index: Int, library: FreeTypeLibrary) throws(FontError) {
+        guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
+        guard index >= 0 else { throw .faceIndexOutOfRange(index: index, count: 1, path: path) }
+
+        var probe: FT_Face?
+        let probeCode = FT_New_Face(library.raw, path, 0, &probe)
+        guard probeCode == 0, let first = probe else {
+            throw .freeType(FreeTypeError(rawValue: probeCode), path: path)
+        }
+        let count = Int(first.pointee.num_faces)
+        var face = first
+        if index != 0 {
+            FT_Done_Face(first)
+            guard index < count else { throw .faceIndexOutOfRange(index: index, count: count, path: path) }
+            var other: FT_Face?
+            let code = FT_New_Face(library.raw, path, FT_Long(index), &other)
+            guard code == 0, let opened = other else { throw .freeType(FreeTypeError(rawValue: code), path: path) }
+            face = opened
+        }
+
+        let upem = Int(face.pointee.units_per_EM)
+        guard upem >= 16 && upem <= 16384, (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0 else {
+            FT_Done_Face(face)
+            throw .unusableFace(reason: "not a scalable outline font (unitsPerEm \(upem))", path: path)
+        }
+        var ascender = Int(face.pointee.ascender)
+        var descender = Int(face.pointee.descender)
+        var lineGap = Int(face.pointee.height) - ascender + descender
+        if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA) {
+            let hhea = raw.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+            if hhea.Ascender != 0 || hhea.Descender != 0 {
+                ascender = Int(hhea.Ascender)
+                descender = Int(hhea.Descender)
+                lineGap = Int(hhea.Line_Gap)
+            }
+        }
+
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            FT_Done_Face(face)
+            throw .harfBuzzCouldNotOpen(path: path)
+        }
+        let hbFace = hb_face_create(blob, UInt32(index))
+        hb_blob_destroy(blob)
+        guard let hbFace, hb_face_get_upem(hbFace) == UInt32(upem) else {
+            hb_face_destroy(hbFace)
+            FT_Done_Face(face)
+            throw .harfBuzzCouldNotOpen(path: path)
+        }
+        guard let hbFont = hb_font_create(hbFace) else {
+            hb_face_destroy(hbFace)
+            FT_Done_Face(face)
+            throw .harfBuzzCouldNotOpen(path: path)
+        }
+        hb_font_set_scale(hbFont, Int32(upem), Int32(upem))
+
+        self.id = FaceID(path: path, index: index)
+        self.metrics = FontMetrics(unitsPerEm: upem, ascender: ascender, descender: descender, lineGap: lineGap)
+        self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
+        self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
+        self.library = library
+        self.ftFace = face
+        self.hbFace = hbFace
+        self.hbFont = hbFont
+    }
+
+    /// Frees `hb_font_t`, `hb_face_t`, then `FT_Face`; `library` is released after this body.
+    deinit {
+        hb_font_destroy(hbFont)
+        hb_face_destroy(hbFace)
+        FT_Done_Face(ftFace)
+    }
+
+    /// The glyph the font's cmap gives `scalar`, or nil when the font does not cover it.
+    public func nominalGlyph(for scalar: Unicode.Scalar) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
+    }
+
+    /// The horizontal advance of `glyph` from `hmtx`/CFF, in font units, without kerning.
+    public func nominalAdvance(ofGlyph glyph: UInt32) -> Int32 {
+        hb_font_get_glyph_h_advance(hbFont, glyph)
+    }
+
+    /// Lends the `hb_font_t` to shaping code in this module; it must not be stored.
+    func withHarfBuzzFont<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
+        try body(hbFont)
+    }
+}

@@ -1,0 +1,37 @@
+/// Everything a fit needs: the text, its font, the container, and which categories to try.
+public struct FitRequest: Sendable {
+    /// The text (as the label would hold it; `\n` and U+2028 are line breaks).
+    public var text: String
+    /// Font and sizing.
+    public var font: FontChoice
+    /// The box the text must fit in.
+    public var container: Container
+    /// Categories to lay out, in any order (results come sorted). Default: all twelve. Ignored for a fixed size.
+    public var categories: [ContentSizeCategory]
+    /// BCP 47 language of the text (`de`, `th`, `zh-Hant`), for line breaking and shaping; nil = none (root rules).
+    public var language: String?
+    /// Line spacing of the system font with a text style. Default ``LineSpacing/natural``.
+    public var lineSpacing: LineSpacing
+    /// Whether a word split mid-word counts as fitting (for ``FitReport/fitsThrough`` and pass/fail). Default false:
+    /// a German compound cut in two without a hyphen is a defect users see.
+    public var allowsWordBreaks: Bool
+
+    /// Creates a request.
+    public init(
+        text: String,
+        font: FontChoice,
+        container: Container,
+        categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
+        language: String? = nil,
+        lineSpacing: LineSpacing = .natural,
+        allowsWordBreaks: Bool = false
+    ) {
+        self.text = text
+        self.font = font
+        self.container = container
+        self.categories = categories
+        self.language = language
+        self.lineSpacing = lineSpacing
+        self.allowsWordBreaks = allowsWordBreaks
+    }
+}

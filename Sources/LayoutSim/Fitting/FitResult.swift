@@ -1,0 +1,128 @@
+/// What a user would see at one category: the outcome of fitting, as a result rather than an error.
+public enum Verdict: Sendable, Hashable {
+    /// Every line is shown, inside the container.
+    case fits
+    /// Every line is shown, but a word wider than the line was split mid-word (UIKit does this silently).
+    case fitsWithWordBroken
+    /// The text needs more lines than the line limit; `hiddenLines` lines are not shown.
+    case truncated(hiddenLines: Int)
+    /// The shown lines are taller than the container (by `by` points), or a line is wider than it.
+    case clipped(by: Double)
+
+    /// The verdict's name in reports: `fits`, `fitsWithWordBroken`, `truncated`, `clipped`.
+    public var name: String {
+        switch self {
+        case .fits: return "fits"
+        case .fitsWithWordBroken: return "fitsWithWordBroken"
+        case .truncated: return "truncated"
+        case .clipped: return "clipped"
+        }
+    }
+
+    /// Words for the summary line: "truncated", "clipped", "a word broken".
+    var phrase: String {
+        switch self {
+        case .fits: return "fits"
+        case .fitsWithWordBroken: return "a word broken"
+        case .truncated: return "truncated"
+        case .clipped: return "clipped"
+        }
+    }
+}
+
+/// The layout at one content size category (or at a fixed size).
+public struct CategoryResult: Sendable, Hashable {
+    /// The category; nil for a fixed point size, which does not follow Dynamic Type.
+    public let category: ContentSizeCategory?
+    /// Point size of the font at this category.
+    public let pointSize: Double
+    /// Weight of the system font (nil for font files).
+    public let weight: FontWeight?
+    /// The font's natural line height at this size (`UIFont.lineHeight`), points.
+    public let lineHeight: Double
+    /// Every line the text needs at this width, shown or not.
+    public let lines: [Line]
+    /// How many of them are shown (the line limit cuts the rest).
+    public let shownLineCount: Int
+    /// Height of the shown lines, points, before pixel rounding and insets.
+    public let textHeight: Double
+    /// The label's height: shown text height rounded up to the pixel grid, plus top and bottom insets, points.
+    public let height: Double
+    /// The label's width: widest shown line rounded up to the pixel grid, plus left and right insets, points.
+    public let width: Double
+    /// The outcome.
+    public let verdict: Verdict
+    /// Whether a shown line was split mid-word.
+    public let wordBroken: Bool
+    /// How far the shown lines overflow the container's height, points (nil when they do not, or no height).
+    public let clippedBy: Double?
+    /// How far the widest shown line overflows the text width, points (nil when none does).
+    public let overflowWidth: Double?
+
+    /// Number of lines the text needs.
+    public var lineCount: Int { lines.count }
+    /// UTF-16 offsets at which the second and later lines start (`NSRange` counting).
+    public var lineBreaks: [Int] { lines.dropFirst().map(\.range.lowerBound) }
+    /// Width of every line in points, trailing whitespace excluded.
+    public var lineWidths: [Double] { lines.map(\.width) }
+
+    /// Whether this category passes: it fits; a mid-word break passes only when `allowingWordBreaks`.
+    public func passes(allowingWordBreaks: Bool) -> Bool {
+        switch verdict {
+        case .fits: return true
+        case .fitsWithWordBroken: return allowingWordBreaks
+        case .truncated, .clipped: return false
+        }
+    }
+}
+
+/// A font file a report's layout used.
+public struct FontFileInfo: Sendable, Hashable {
+    /// The file as reports name it: `Fonts/<file>` for bundled fonts, the given path otherwise.
+    public let name: String
+    /// SHA-256 of the file, lowercase hex.
+    public let sha256: String
+}
+
+/// The answer to "does this copy fit in this container at these categories?".
+public struct FitReport: Sendable {
+    /// The request that produced the report.
+    public let request: FitRequest
+    /// Font files used, with their hashes, so a report says exactly what it measured.
+    public let fontFiles: [FontFileInfo]
+    /// One result per category, in increasing order (one result with a nil category for a fixed size).
+    public let results: [CategoryResult]
+    /// Clusters no font covers (measured as `.notdef`).
+    public let missingGlyphs: [MissingGlyph]
+
+    /// The largest category such that it and every smaller requested category pass; nil when the smallest
+    /// requested category already fails, or for a fixed size.
+    public var fitsThrough: ContentSizeCategory? {
+        var last: ContentSizeCategory?
+        for result in results {
+            guard let category = result.category, result.passes(allowingWordBreaks: request.allowsWordBreaks) else { break }
+            last = category
+        }
+        return last
+    }
+
+    /// The first result that does not pass, if any.
+    public var firstFailure: CategoryResult? {
+        results.first { !$0.passes(allowingWordBreaks: request.allowsWordBreaks) }
+    }
+
+    /// Whether every result passes.
+    public var allPass: Bool { firstFailure == nil }
+
+    /// One line: "fits through xxxLarge; truncated from accessibility1", "fits at every category", ….
+    public var summary: String {
+        guard let failure = firstFailure else {
+            if results.count == 1, results.first?.category == nil { return "fits" }
+            return results.count == ContentSizeCategory.allCases.count ? "fits at every category" : "fits at every requested category"
+        }
+        guard let category = failure.category else { return "does not fit: \(failure.verdict.phrase)" }
+        let from = "\(failure.verdict.phrase) from \(category.swiftUIName)"
+        if let through = fitsThrough { return "fits through \(through.swiftUIName); \(from)" }
+        return "does not fit at \(category.swiftUIName): \(failure.verdict.phrase)"
+    }
+}

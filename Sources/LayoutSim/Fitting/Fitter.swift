@@ -1,0 +1,131 @@
+/// One size to lay out: the category (nil for a fixed size), point size, weight and the spacing of later lines.
+struct FitStep: Sendable {
+    let category: ContentSizeCategory?
+    let pointSize: Double
+    let weight: FontWeight
+    /// Baseline-to-baseline distance of the second and later lines when it differs from the natural line height
+    /// (``LineSpacing/leading``), points.
+    let leading: Double?
+}
+
+/// Turns lines into a verdict: the only place that loops over sizes and decides fits / truncated / clipped.
+enum Fitter {
+    /// Rejects impossible containers.
+    static func validate(_ container: Container) throws(LayoutSimError) {
+        guard container.width.isFinite, container.width > 0 else {
+            throw .invalidContainer("width must be greater than 0 points (got \(container.width))")
+        }
+        if let height = container.height, !(height.isFinite && height >= 0) {
+            throw .invalidContainer("height must be 0 points or more (got \(height))")
+        }
+        guard container.lineLimit >= 0 else {
+            throw .invalidContainer("line limit must be 0 (no limit) or more (got \(container.lineLimit))")
+        }
+        let insets = container.insets
+        guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+            throw .invalidContainer("insets must be 0 points or more")
+        }
+        guard container.textWidth > 0 else {
+            throw .invalidContainer("the left and right insets (\(insets.left + insets.right) pt) leave no room in a width of \(container.width) pt")
+        }
+        guard container.displayScale >= 1 else {
+            throw .invalidContainer("display scale must be 1 or more (got \(container.displayScale))")
+        }
+    }
+
+    /// The sizes to lay out, from the font choice and the requested categories, ascending.
+    static func plan(_ request: FitRequest) throws(LayoutSimError) -> [FitStep] {
+        let font = request.font
+        let isSystem = font.face == .system
+        if request.lineSpacing == .leading {
+            guard isSystem, case .textStyle = font.sizing else {
+                throw .invalidOption("line spacing 'leading' applies to the system font in a text style only (the HIG leading is per style)")
+            }
+        }
+        let categories = Array(Set(request.categories)).sorted()
+        guard !categories.isEmpty || !font.followsDynamicType else {
+            throw .model(.emptyCategoryRange(""))
+        }
+        func weight(for style: TextStyle?) -> FontWeight {
+            if let explicit = font.weight { return explicit }
+            guard let style, let metrics = TypeScale.metrics(style, .large) else { return .regular }
+            return font.emphasized ? metrics.emphasizedWeight : metrics.weight
+        }
+        func checked(_ size: Double) throws(LayoutSimError) -> Double {
+            guard size.isFinite, size > 0 else { throw .model(.invalidValue("point size must be greater than 0 (got \(size))")) }
+            return size
+        }
+
+        switch font.sizing {
+        case .fixed(let size):
+            return [FitStep(category: nil, pointSize: try checked(size), weight: weight(for: nil), leading: nil)]
+        case .textStyle(let style):
+            var steps: [FitStep] = []
+            if isSystem {
+                for category in categories {
+                    guard let metrics = TypeScale.metrics(style, category) else {
+                        throw .model(.categoryUnknownForStyle(style, category))
+                    }
+                    let leading = request.lineSpacing == .leading ? metrics.leading : nil
+                    steps.append(FitStep(category: category, pointSize: metrics.pointSize, weight: weight(for: style), leading: leading))
+                }
+                return steps
+            }
+            guard let base = TypeScale.pointSize(style, .large) else { throw .model(.categoryUnknownForStyle(style, .large)) }
+            return try scaledSteps(base, relativeTo: style, maximum: nil, categories: categories, weight: weight(for: style))
+        case .scaled(let size, let style, let maximum):
+            return try scaledSteps(try checked(size), relativeTo: style, maximum: maximum, categories: categories, weight: weight(for: nil))
+        }
+    }
+
+    private static func scaledSteps(
+        _ size: Double, relativeTo style: TextStyle, maximum: Double?, categories: [ContentSizeCategory], weight: FontWeight
+    ) throws(LayoutSimError) -> [FitStep] {
+        let scaler: FontMetricsScaler
+        do { scaler = try FontMetricsScaler(relativeTo: style) } catch { throw .model(error) }
+        if let maximum, !(maximum.isFinite && maximum > 0) {
+            throw .model(.invalidValue("maximum point size must be greater than 0 (got \(maximum))"))
+        }
+        return categories.map { category in
+            FitStep(category: category, pointSize: scaler.scaledFontSize(size, at: category, maximumPointSize: maximum),
+                    weight: weight, leading: nil)
+        }
+    }
+
+    /// Breaks the text at one size and judges the result against the container.
+    static func fit(
+        _ text: MeasuredText, advances: [Double], step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest
+    ) -> CategoryResult {
+        let container = request.container
+        let lines = LineBreaker.breakLines(text, advances: advances, width: container.textWidth)
+        let shown = container.lineLimit == 0 ? lines.count : min(lines.count, container.lineLimit)
+        let pitch = step.leading ?? lineHeight
+        let textHeight = shown == 0 ? 0 : lineHeight + Double(shown - 1) * pitch
+        let scale = container.displayScale
+        let height = Units.roundUpToPixels(textHeight, scale: scale) + container.insets.top + container.insets.bottom
+        let widest = lines.prefix(shown).map(\.width).max() ?? 0
+        let width = Units.roundUpToPixels(widest, scale: scale) + container.insets.left + container.insets.right
+        let wordBroken = lines.prefix(shown).contains { $0.endsMidWord }
+
+        var clippedBy: Double?
+        if let limit = container.height, height > limit + LineBreaker.tolerance { clippedBy = height - limit }
+        var overflowWidth: Double?
+        if widest > container.textWidth + LineBreaker.tolerance { overflowWidth = widest - container.textWidth }
+
+        let verdict: Verdict
+        if shown < lines.count {
+            verdict = .truncated(hiddenLines: lines.count - shown)
+        } else if clippedBy != nil || overflowWidth != nil {
+            verdict = .clipped(by: clippedBy ?? overflowWidth ?? 0)
+        } else if wordBroken {
+            verdict = .fitsWithWordBroken
+        } else {
+            verdict = .fits
+        }
+        return CategoryResult(
+            category: step.category, pointSize: step.pointSize, weight: weight, lineHeight: lineHeight,
+            lines: lines, shownLineCount: shown, textHeight: textHeight, height: height, width: width,
+            verdict: verdict, wordBroken: wordBroken, clippedBy: clippedBy, overflowWidth: overflowWidth
+        )
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// A cluster whose text no font covers (HarfBuzz gave glyph 0, `.notdef`).
+public struct MissingGlyph: Sendable, Hashable, Codable {
+    /// UTF-16 offset of the cluster in the text.
+    public let offset: Int
+    /// The cluster's code points, as `U+XXXX`.
+    public let codePoints: [String]
+}
+
+/// Where a line may end, at a cluster boundary.
+enum BoundaryBreak: UInt8, Sendable {
+    /// No line break allowed here.
+    case none
+    /// A line may end here (UAX #14 soft break).
+    case soft
+    /// A line must end here (after `\n`, U+2028, …).
+    case mandatory
+}
+
+/// Text shaped once, in font units, with everything line breaking needs that does not depend on the size:
+/// the first stage's product, reused for every category (Minikin's "measure once, break many").
+///
+/// Clusters are HarfBuzz clusters in logical order; cluster `i` covers UTF-16 offsets
+/// `clusterStarts[i] ..< clusterStarts[i + 1]`. Boundary `b` is the position before cluster `b`
+/// (`b == clusterCount` is the end of the text).
+public struct MeasuredText: Sendable {
+    /// The text.
+    public let text: String
+    /// Length of the text in UTF-16 code units.
+    public let utf16Count: Int
+    /// The shaping face.
+    public let face: FaceID
+    /// Units per em of the shaping face.
+    public let unitsPerEm: Int
+    /// Clusters that no font covers.
+    public let missingGlyphs: [MissingGlyph]
+
+    /// UTF-16 start offset of each cluster, plus the text length at the end (`clusterCount + 1` entries).
+    let clusterStarts: [Int]
+    /// Shaped advance of each cluster (kerning included), font units.
+    let advanceUnits: [Int32]
+    /// Shaped minus nominal advance of each cluster (the font's kerning adjustment), font units.
+    let kerningUnits: [Int32]
+    /// For the system-font model: whether cluster `i` is all printable ASCII after canonical decomposition.
+    let isASCII: [Bool]
+    /// Offsets into `asciiCodes` per cluster (`clusterCount + 1` entries).
+    let asciiStarts: [Int32]
+    /// Printable ASCII base characters of the clusters, concatenated.
+    let asciiCodes: [UInt8]
+    /// Whether a cluster is whitespace, which hangs at the end of a line (does not count against the width).
+    let isWhitespace: [Bool]
+    /// Line-break opportunity at each boundary (`clusterCount + 1` entries).
+    let breaks: [BoundaryBreak]
+    /// Whether each boundary is also a grapheme cluster boundary (where a too-long word may be split).
+    let isGraphemeBoundary: [Bool]
+
+    /// Number of clusters.
+    var clusterCount: Int { advanceUnits.count }
+
+    /// The printable ASCII characters of cluster `i`, or nil when it is not all printable ASCII.
+    @inline(__always)
+    func asciiCodes(ofCluster i: Int) -> ArraySlice<UInt8>? {
+        guard isASCII[i] else { return nil }
+        return asciiCodes[Int(asciiStarts[i])..<Int(asciiStarts[i + 1])]
+    }
+
+    /// Builds the measured text from a shaped run and ICU's boundaries.
+    ///
+    /// - Parameters:
+    ///   - utf16: the text's UTF-16 code units (the run's clusters index into them).
+    ///   - breaks: line-break opportunities from ``TextBoundaries/lineBreaks(_:locale:)``.
+    ///   - graphemes: grapheme boundaries from ``TextBoundaries/graphemeBoundaries(_:)``.
+    init(text: String, utf16: [UInt16], run: ShapedRun, breaks: [BreakOpportunity], graphemes: [Int]) {
+        self.text = text
+        self.utf16Count = utf16.count
+        self.face = run.face
+        self.unitsPerEm = run.unitsPerEm
+
+        // Cluster starts in logical order (RTL runs come out of HarfBuzz reversed).
+        var starts = Array(Set(run.glyphs.map(\.cluster))).sorted()
+        if starts.first != 0, !utf16.isEmpty { starts.insert(0, at: 0) }
+        var index: [Int: Int] = [:]
+        for (i, start) in starts.enumerated() { index[start] = i }
+        var advance = [Int32](repeating: 0, count: starts.count)
+        var kerning = [Int32](repeating: 0, count: starts.count)
+        var missingClusters = Set<Int>()
+        for glyph in run.glyphs {
+            guard let i = index[glyph.cluster] else { continue }
+            advance[i] &+= glyph.advance
+            kerning[i] &+= glyph.advance &- glyph.nominalAdvance
+            if glyph.glyphID == 0 { missingClusters.insert(i) }
+        }
+        starts.append(utf16.count)
+
+        var asciiStarts: [Int32] = []
+        var isASCII: [Bool] = []
+        var asciiCodes: [UInt8] = []
+        var whitespace: [Bool] = []
+        var missing: [MissingGlyph] = []
+        asciiStarts.reserveCapacity(starts.count)
+        whitespace.reserveCapacity(starts.count)
+        for i in 0..<(starts.count - 1) {
+            let slice = String(decoding: utf16[starts[i]..<starts[i + 1]], as: UTF16.self)
+            let scalars = slice.unicodeScalars
+            whitespace.append(!scalars.isEmpty && scalars.allSatisfy { $0.properties.isWhitespace })
+            if missingClusters.contains(i) {
+                missing.append(MissingGlyph(offset: starts[i], codePoints: scalars.map { Self.codePointName($0) }))
+            }
+            let bases = slice.decomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .enclosingMark, .spacingMark: return false
+                default: return true
+                }
+            }
+            asciiStarts.append(Int32(asciiCodes.count))
+            if !bases.isEmpty, bases.allSatisfy(SFAdvanceTable.isMeasured) {
+                isASCII.append(true)
+                asciiCodes.append(contentsOf: bases.map { UInt8($0.value) })
+            } else {
+                isASCII.append(false)
+            }
+        }
+        asciiStarts.append(Int32(asciiCodes.count))
+
+        var boundaryBreaks = [BoundaryBreak](repeating: .none, count: starts.count)
+        var grapheme = [Bool](repeating: false, count: starts.count)
+        var b = 0
+        for opportunity in breaks {
+            while b < starts.count && starts[b] < opportunity.offset { b += 1 }
+            if b < starts.count && starts[b] == opportunity.offset {
+                boundaryBreaks[b] = opportunity.isMandatory ? .mandatory : .soft
+            }
+        }
+        b = 0
+        for offset in graphemes {
+            while b < starts.count && starts[b] < offset { b += 1 }
+            if b < starts.count && starts[b] == offset { grapheme[b] = true }
+        }
+
+        self.clusterStarts = starts
+        self.advanceUnits = advance
+        self.kerningUnits = kerning
+        self.asciiStarts = asciiStarts
+        self.isASCII = isASCII
+        self.asciiCodes = asciiCodes
+        self.isWhitespace = whitespace
+        self.breaks = boundaryBreaks
+        self.isGraphemeBoundary = grapheme
+        self.missingGlyphs = missing
+    }
+
+    static func codePointName(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// Each cluster's advance in points at `size`, from the shaping font's own advances and kerning.
+    func fontAdvances(size: Double) -> [Double] {
+        let scale = Units.pointsPerUnit(unitsPerEm: unitsPerEm, size: size)
+        return advanceUnits.map { Double($0) * scale }
+    }
+}

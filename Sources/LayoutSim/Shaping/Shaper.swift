@@ -1,0 +1,12 @@
+/// Shapes text with HarfBuzz in font units. Owned by a ``LayoutEngine``; counts its work for `--stats`.
+final class Shaper {
+    private var buffer = ShapingBuffer()
+    /// Number of HarfBuzz shaping calls made.
+    private(set) var shapeCalls = 0
+
+    /// Shapes `utf16[range]` in `face`; clusters in the result are offsets into `utf16`.
+    func shape(_ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?) -> ShapedRun {
+        shapeCalls += 1
+        return buffer.shape(utf16, range: range, face: face, language: language)
+    }
+}
