@@ -18,6 +18,8 @@ public final class LayoutEngine {
     /// The fonts this engine opened (bundled and user-supplied).
     public let registry: FontRegistry
     private let shaper = Shaper()
+    /// The shaper, for the benchmark's shaping-only baseline.
+    var shaperForBenchmark: Shaper { shaper }
     private var systemFontModel: SystemFontModel?
 
     /// Creates an engine with the bundled fonts.

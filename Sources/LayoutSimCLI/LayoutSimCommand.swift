@@ -1,13 +1,38 @@
 import ArgumentParser
+import Foundation
 import LayoutSim
 
 /// The `layoutsim` command: the root lists the subcommands; each one parses, calls the library and renders.
+///
+/// Exit status for every subcommand: 0 success (everything fits), 1 something does not fit, 2 bad input
+/// (unknown option, style or category, unreadable font, impossible container).
 @main
 struct LayoutSimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layoutsim",
         abstract: "Does your UI copy fit, in every language, at every Dynamic Type size?",
+        discussion: "Exit status: 0 everything fits, 1 something does not fit, 2 bad input.",
         version: "0.1.0",
-        subcommands: []
+        subcommands: [FitCommand.self, ScaleCommand.self, BenchCommand.self]
     )
+
+    /// Runs the command, mapping ArgumentParser's usage errors (status 64) and ``CLIError`` to status 2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as CLIError {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            Foundation.exit(2)
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            let status = exitCode(for: error)
+            if status == .success {
+                exit(withError: error)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(status == .validationFailure ? 2 : status.rawValue)
+        }
+    }
 }

@@ -105,7 +105,9 @@ enum Fitter {
         let height = Units.roundUpToPixels(textHeight, scale: scale) + container.insets.top + container.insets.bottom
         let widest = lines.prefix(shown).map(\.width).max() ?? 0
         let width = Units.roundUpToPixels(widest, scale: scale) + container.insets.left + container.insets.right
-        let wordBroken = lines.prefix(shown).contains { $0.endsMidWord }
+        // A split at the end of the last shown line of truncated text is hidden by the truncation.
+        let visibleSplits = shown < lines.count ? shown - 1 : shown
+        let wordBroken = lines.prefix(max(0, visibleSplits)).contains { $0.endsMidWord }
 
         var clippedBy: Double?
         if let limit = container.height, height > limit + LineBreaker.tolerance { clippedBy = height - limit }

@@ -1,0 +1,133 @@
+import Foundation
+
+/// Numbers in reports are rounded once, here, to 1/1000 pt, so reports are byte-identical on every machine.
+enum ReportNumber {
+    /// `value` rounded to three decimals (−0 becomes 0).
+    static func rounded(_ value: Double) -> Double {
+        let r = (value * 1000).rounded() / 1000
+        return r == 0 ? 0 : r
+    }
+}
+
+/// Encodes a ``FitReport`` as the `layoutsim fit --json` object (keys sorted, numbers rounded to 0.001).
+extension FitReport: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case text, style, size, relativeTo, maximumPointSize, emphasized, weight, font, container, language, lineSpacing
+        case allowsWordBreaks, results, fitsThrough, summary, missingGlyphs
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        let font = request.font
+        try c.encode(request.text, forKey: .text)
+        switch font.sizing {
+        case .textStyle(let style):
+            try c.encode(style, forKey: .style)
+        case .fixed(let size):
+            try c.encode(ReportNumber.rounded(size), forKey: .size)
+        case .scaled(let size, let style, let maximum):
+            try c.encode(ReportNumber.rounded(size), forKey: .size)
+            try c.encode(style, forKey: .relativeTo)
+            try c.encode(maximum.map(ReportNumber.rounded), forKey: .maximumPointSize)
+        }
+        if font.face == .system {
+            try c.encode(font.emphasized, forKey: .emphasized)
+        }
+        try c.encode(FontJSON(report: self), forKey: .font)
+        try c.encode(ContainerJSON(request.container), forKey: .container)
+        try c.encode(request.language, forKey: .language)
+        try c.encode(request.lineSpacing, forKey: .lineSpacing)
+        try c.encode(request.allowsWordBreaks, forKey: .allowsWordBreaks)
+        try c.encode(results.map(ResultJSON.init), forKey: .results)
+        if font.followsDynamicType {
+            try c.encode(fitsThrough, forKey: .fitsThrough)
+        } else {
+            try c.encodeNil(forKey: .fitsThrough)
+        }
+        try c.encode(summary, forKey: .summary)
+        try c.encode(missingGlyphs, forKey: .missingGlyphs)
+    }
+
+    /// The report as JSON: sorted keys, pretty-printed, ending without a newline.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}
+
+private struct FontJSON: Encodable {
+    let model: String
+    let files: [String]
+    let sha256: [String]
+
+    init(report: FitReport) {
+        switch report.request.font.face {
+        case .system: model = "system"
+        case .file: model = "file"
+        }
+        files = report.fontFiles.map(\.name)
+        sha256 = report.fontFiles.map(\.sha256)
+    }
+}
+
+private struct ContainerJSON: Encodable {
+    let width: Double
+    let height: Double?
+    let lines: Int
+    let insets: [Double]
+    let displayScale: Double
+
+    init(_ container: Container) {
+        width = ReportNumber.rounded(container.width)
+        height = container.height.map(ReportNumber.rounded)
+        lines = container.lineLimit
+        let i = container.insets
+        insets = [i.top, i.left, i.bottom, i.right].map(ReportNumber.rounded)
+        displayScale = container.displayScale
+    }
+
+    enum CodingKeys: String, CodingKey { case width, height, lines, insets, displayScale }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(width, forKey: .width)
+        try c.encode(height, forKey: .height)
+        try c.encode(lines, forKey: .lines)
+        try c.encode(insets, forKey: .insets)
+        try c.encode(displayScale, forKey: .displayScale)
+    }
+}
+
+private struct ResultJSON: Encodable {
+    let result: CategoryResult
+
+    enum CodingKeys: String, CodingKey {
+        case category, pointSize, weight, lineHeight, lines, shownLines, lineBreaks, lineWidths, textHeight, height, width
+        case verdict, wordBroken, clippedBy, hiddenLines, overflowWidth
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(result.category, forKey: .category)
+        try c.encode(ReportNumber.rounded(result.pointSize), forKey: .pointSize)
+        try c.encode(result.weight, forKey: .weight)
+        try c.encode(ReportNumber.rounded(result.lineHeight), forKey: .lineHeight)
+        try c.encode(result.lineCount, forKey: .lines)
+        try c.encode(result.shownLineCount, forKey: .shownLines)
+        try c.encode(result.lineBreaks, forKey: .lineBreaks)
+        try c.encode(result.lineWidths.map(ReportNumber.rounded), forKey: .lineWidths)
+        try c.encode(ReportNumber.rounded(result.textHeight), forKey: .textHeight)
+        try c.encode(ReportNumber.rounded(result.height), forKey: .height)
+        try c.encode(ReportNumber.rounded(result.width), forKey: .width)
+        try c.encode(result.verdict.name, forKey: .verdict)
+        try c.encode(result.wordBroken, forKey: .wordBroken)
+        try c.encode(result.clippedBy.map(ReportNumber.rounded), forKey: .clippedBy)
+        if case .truncated(let hidden) = result.verdict {
+            try c.encode(hidden, forKey: .hiddenLines)
+        } else {
+            try c.encode(0, forKey: .hiddenLines)
+        }
+        try c.encode(result.overflowWidth.map(ReportNumber.rounded), forKey: .overflowWidth)
+    }
+}

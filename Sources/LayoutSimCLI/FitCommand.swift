@@ -1,0 +1,184 @@
+import ArgumentParser
+import Foundation
+import LayoutSim
+
+/// `layoutsim fit`: lays out one string at every Dynamic Type size and says where it stops fitting.
+struct FitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fit",
+        abstract: "Does this text fit in this container at every Dynamic Type size?",
+        discussion: """
+            Lays the text out at each content size category (all twelve by default) and prints, per category, the \
+            point size, the lines needed (shown/needed when the line limit cuts), the label's height and widest line \
+            in points, and the verdict: fits, fitsWithWordBroken, truncated (more lines than --lines), clipped \
+            (taller than --height, or a single grapheme wider than the line). Then one summary line.
+
+            Font: --style alone is Apple's system font in that text style (sizes from Apple's table, widths from SF \
+            measurements). --size is a fixed size that does not follow Dynamic Type (one result), unless \
+            --relative-to scales it like UIFontMetrics.scaledFont(for:maximumPointSize:). --font FILE uses a \
+            TTF/OTF with its own advances, kerning and hhea metrics; with --style it is scaled relative to that \
+            style from the style's Large size.
+
+            The default line limit is 1, UILabel's numberOfLines default; use --lines 0 for no limit (SwiftUI Text). \
+            A word broken mid-word counts as not fitting unless --allow-word-break.
+
+            Exit status: 0 every category fits, 1 some category does not, 2 bad input.
+            """
+    )
+
+    @Argument(help: "The text to lay out. \\n in the argument is a line break.")
+    var text: String
+
+    @Option(help: ArgumentHelp("Text style (body, headline, title, caption1, largeTitle, …; UIKit, SwiftUI or raw names). Default: body.", valueName: "style"))
+    var style: String?
+
+    @Option(help: ArgumentHelp("Fixed point size instead of a text style.", valueName: "points"))
+    var size: Double?
+
+    @Option(name: .customLong("relative-to"), help: ArgumentHelp("With --size: scale the size at each category like this text style (UIFontMetrics).", valueName: "style"))
+    var relativeTo: String?
+
+    @Option(name: .customLong("max-size"), help: ArgumentHelp("With --relative-to or --font + --style: maximumPointSize, applied after scaling.", valueName: "points"))
+    var maxSize: Double?
+
+    @Option(help: ArgumentHelp("System font weight: regular, medium, semibold, bold. Default: the style's weight (regular with --size).", valueName: "weight"))
+    var weight: String?
+
+    @Flag(help: "Use the text style's emphasized weight (SwiftUI .bold() / UIKit traitBold).")
+    var emphasized = false
+
+    @Option(help: ArgumentHelp("A TTF/OTF font file to use instead of the system font.", valueName: "file"))
+    var font: String?
+
+    @Option(name: .customLong("face-index"), help: ArgumentHelp("Face index in a font collection (TTC/OTC). Default: 0.", valueName: "n"))
+    var faceIndex: Int = 0
+
+    @Option(help: ArgumentHelp("Container width in points (insets included). Required.", valueName: "points"))
+    var width: Double
+
+    @Option(help: ArgumentHelp("Container height in points (insets included). Default: grows with the text.", valueName: "points"))
+    var height: Double?
+
+    @Option(help: ArgumentHelp("Line limit (numberOfLines / lineLimit); 0 = no limit. Default: 1, as UILabel.", valueName: "n"))
+    var lines: Int = 1
+
+    @Option(help: ArgumentHelp("Insets between container and text: T,L,B,R in points (or one value for all four).", valueName: "t,l,b,r"))
+    var insets: String?
+
+    @Option(help: ArgumentHelp("Display scale: heights and widths round up to this pixel grid. Default: 3.", valueName: "1|2|3"))
+    var scale: Double = 3
+
+    @Option(help: ArgumentHelp("Categories: a name (xS, L, AX5, accessibility5, …), a...b, ...b, a..., all, or a comma list. Default: all.", valueName: "range"))
+    var categories: String?
+
+    @Option(help: ArgumentHelp("BCP 47 language of the text (de, th, zh-Hant): line-breaking rules and shaping.", valueName: "tag"))
+    var lang: String?
+
+    @Option(name: .customLong("line-spacing"), help: ArgumentHelp("natural (n × lineHeight, UILabel; default) or leading (first line natural, then the HIG leading, SwiftUI Text with a text style).", valueName: "mode"))
+    var lineSpacing: String = "natural"
+
+    @Flag(name: .customLong("allow-word-break"), help: "Count a word broken mid-word as fitting.")
+    var allowWordBreak = false
+
+    @Flag(help: "Print the report as JSON (keys sorted).")
+    var json = false
+
+    @Option(name: .customLong("fonts-dir"), help: ArgumentHelp("The bundled Fonts/ folder, if it cannot be found (also $LAYOUTSIM_FONTS).", valueName: "dir"))
+    var fontsDir: String?
+
+    mutating func run() throws {
+        let request: FitRequest
+        let report: FitReport
+        do {
+            request = try makeRequest()
+            let engine = try LayoutEngine(fontsDirectory: fontsDir.map { URL(fileURLWithPath: $0) })
+            report = try engine.fit(request)
+        } catch let error as LayoutSimError {
+            throw CLIError.badInput(error.description)
+        } catch let error as ModelError {
+            throw CLIError.badInput(error.description)
+        }
+        if json {
+            let data = try report.jsonData()
+            FileHandle.standardOutput.write(data)
+            FileHandle.standardOutput.write(Data("\n".utf8))
+        } else {
+            print(TextReportRenderer.render(report), terminator: "")
+        }
+        if !report.allPass { throw ExitCode(1) }
+    }
+
+    func makeRequest() throws -> FitRequest {
+        if style != nil && size != nil {
+            throw CLIError.badInput("--style and --size cannot be combined; use --size with --relative-to to scale a size like a style")
+        }
+        if relativeTo != nil && size == nil {
+            throw CLIError.badInput("--relative-to needs --size")
+        }
+        if weight != nil && font != nil {
+            throw CLIError.badInput("--weight applies to the system font only; a font file has its own weight")
+        }
+        var choice: FontChoice
+        let face: FontChoice.Face = font.map { .file(path: $0, faceIndex: faceIndex) } ?? .system
+        if let size {
+            if let relativeTo {
+                choice = FontChoice(face: face, sizing: .scaled(pointSize: size, relativeTo: try TextStyle.parse(relativeTo), maximumPointSize: maxSize))
+            } else {
+                if maxSize != nil { throw CLIError.badInput("--max-size needs --relative-to (a fixed size does not scale)") }
+                choice = FontChoice(face: face, sizing: .fixed(pointSize: size))
+            }
+        } else {
+            let textStyle = try TextStyle.parse(style ?? "body")
+            if font != nil {
+                // A font file with a text style: UIFontMetrics(forTextStyle:).scaledFont(for:) from the style's Large size.
+                guard let base = TypeScale.pointSize(textStyle, .large) else { throw ModelError.categoryUnknownForStyle(textStyle, .large) }
+                choice = FontChoice(face: face, sizing: .scaled(pointSize: base, relativeTo: textStyle, maximumPointSize: maxSize))
+            } else {
+                if maxSize != nil { throw CLIError.badInput("--max-size applies to scaled sizes (--size with --relative-to, or --font with --style)") }
+                choice = FontChoice(face: face, sizing: .textStyle(textStyle))
+            }
+        }
+        choice.weight = try weight.map { try FontWeight.parse($0) }
+        choice.emphasized = emphasized
+
+        var selected = ContentSizeCategory.allCases
+        if let categories {
+            selected = try ContentSizeCategory.parseRange(categories)
+        } else if case .textStyle(let textStyle) = choice.sizing, face == .system, textStyle.isPartial {
+            // Only the Large size of extraLargeTitle(2) is published.
+            selected = [.large]
+        }
+        guard let spacing = LineSpacing(rawValue: lineSpacing) else {
+            throw CLIError.badInput("unknown --line-spacing '\(lineSpacing)'; valid: natural, leading")
+        }
+        let container = Container(
+            width: width, height: height, lineLimit: lines, insets: try parseInsets(insets), displayScale: scale
+        )
+        return FitRequest(
+            text: text.replacingOccurrences(of: "\\n", with: "\n"), font: choice, container: container,
+            categories: selected, language: lang, lineSpacing: spacing, allowsWordBreaks: allowWordBreak
+        )
+    }
+
+    func parseInsets(_ text: String?) throws -> EdgeInsets {
+        guard let text else { return .zero }
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.allSatisfy({ $0 != nil }) else {
+            throw CLIError.badInput("--insets '\(text)': expected numbers T,L,B,R (points) or a single number")
+        }
+        let v = values.compactMap { $0 }
+        switch v.count {
+        case 1: return EdgeInsets(top: v[0], left: v[0], bottom: v[0], right: v[0])
+        case 4: return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        default: throw CLIError.badInput("--insets '\(text)': expected 4 numbers T,L,B,R or a single number")
+        }
+    }
+}
+
+/// Bad input: printed as `error: …` on stderr, exit status 2.
+enum CLIError: Error, CustomStringConvertible {
+    case badInput(String)
+    var description: String {
+        switch self { case .badInput(let message): return message }
+    }
+}
