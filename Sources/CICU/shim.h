@@ -20,6 +20,7 @@
 
 void *CICU_SYMBOL(ubrk_open)(int32_t type, const char *locale, const uint16_t *text, int32_t textLength, int32_t *status);
 void CICU_SYMBOL(ubrk_close)(void *bi);
+void CICU_SYMBOL(ubrk_setText)(void *bi, const uint16_t *text, int32_t textLength, int32_t *status);
 int32_t CICU_SYMBOL(ubrk_first)(void *bi);
 int32_t CICU_SYMBOL(ubrk_next)(void *bi);
 int32_t CICU_SYMBOL(ubrk_getRuleStatus)(void *bi);
@@ -38,6 +39,10 @@ static inline void *cicu_ubrk_open(int32_t kind, const char *locale, const uint1
     return CICU_SYMBOL(ubrk_open)(kind, locale, text, length, status);
 }
 static inline void cicu_ubrk_close(void *bi) { CICU_SYMBOL(ubrk_close)(bi); }
+/* Points an open iterator at new text (not copied: it must outlive the iteration). */
+static inline void cicu_ubrk_setText(void *bi, const uint16_t *text, int32_t length, int32_t *status) {
+    CICU_SYMBOL(ubrk_setText)(bi, text, length, status);
+}
 static inline int32_t cicu_ubrk_first(void *bi) { return CICU_SYMBOL(ubrk_first)(bi); }
 static inline int32_t cicu_ubrk_next(void *bi) { return CICU_SYMBOL(ubrk_next)(bi); }
 static inline int32_t cicu_ubrk_getRuleStatus(void *bi) { return CICU_SYMBOL(ubrk_getRuleStatus)(bi); }

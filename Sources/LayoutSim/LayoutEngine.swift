@@ -21,6 +21,9 @@ public final class LayoutEngine {
     /// The shaper, for the benchmark's shaping-only baseline.
     var shaperForBenchmark: Shaper { shaper }
     private var systemFontModel: SystemFontModel?
+    private let boundaries = TextBoundaries()
+    /// ICU locale IDs of the language tags seen (BCP 47 → ICU), bounded.
+    private var locales = LRUCache<String, String>(capacity: 64)
 
     /// Creates an engine with the bundled fonts.
     ///
@@ -61,9 +64,16 @@ public final class LayoutEngine {
     public func measure(_ text: String, face: FontFace, language: String?) throws(LayoutSimError) -> MeasuredText {
         let utf16 = Array(text.utf16)
         do {
-            let locale = try TextBoundaries.icuLocale(forLanguageTag: language ?? "")
-            let breaks = try TextBoundaries.lineBreaks(utf16, locale: locale)
-            let graphemes = try TextBoundaries.graphemeBoundaries(utf16)
+            let tag = language ?? ""
+            let locale: String
+            if let known = locales[tag] {
+                locale = known
+            } else {
+                locale = try TextBoundaries.icuLocale(forLanguageTag: tag)
+                locales[tag] = locale
+            }
+            let breaks = try boundaries.lineBreaks(utf16, locale: locale)
+            let graphemes = try boundaries.graphemeBoundaries(utf16)
             let run = shaper.shape(utf16, range: 0..<utf16.count, face: face, language: language)
             return MeasuredText(text: text, utf16: utf16, run: run, breaks: breaks, graphemes: graphemes)
         } catch {
@@ -100,8 +110,30 @@ public final class LayoutEngine {
 
         var files: [FontFileInfo] = []
         do {
-            files.append(FontFileInfo(name: registry.reportName(forPath: face.id.path), sha256: try registry.sha256(ofFile: face.id.path)))
+            files.append(try registry.fileInfo(forPath: face.id.path))
         } catch { throw .font(error) }
         return FitReport(request: request, fontFiles: files, results: results, missingGlyphs: measured.missingGlyphs)
+    }
+}
+
+extension LayoutEngine {
+    /// Lays out `text` in a container `width` points wide at every requested category: the convenience form of
+    /// ``fit(_:)-(FitRequest)`` for tests.
+    ///
+    /// - Parameters:
+    ///   - font: default the system font in the body text style.
+    ///   - width: container width in points (> 0).
+    ///   - lines: line limit, 0 for none; default 1 (UILabel's `numberOfLines`).
+    ///   - height: container height in points; nil (default) when the view grows with its text.
+    ///   - categories: default all twelve.
+    ///   - language: BCP 47 tag of the text; nil for none.
+    public func fit(
+        _ text: String, font: FontChoice = .textStyle(.body), width: Double, lines: Int = 1, height: Double? = nil,
+        categories: [ContentSizeCategory] = ContentSizeCategory.allCases, language: String? = nil
+    ) throws(LayoutSimError) -> FitReport {
+        try fit(FitRequest(
+            text: text, font: font, container: Container(width: width, height: height, lineLimit: lines),
+            categories: categories, language: language
+        ))
     }
 }

@@ -10,7 +10,7 @@ public final class FontRegistry {
     /// The places searched for the bundled fonts, in order (for error messages).
     public let searchedDirectories: [String]
     private var faces: [FaceID: FontFace] = [:]
-    private var digests: [String: String] = [:]
+    private var fileInfos: [String: FontFileInfo] = [:]
 
     /// File names of the bundled fonts that must be present for a folder to count as the bundled `Fonts/`.
     static let markerFile = "Inter-Regular.otf"
@@ -71,11 +71,12 @@ public final class FontRegistry {
         return path
     }
 
-    /// The SHA-256 of a font file (lowercase hex), computed once per file.
-    public func sha256(ofFile path: String) throws(FontError) -> String {
-        if let digest = digests[path] { return digest }
+    /// How reports name a font file, with its SHA-256 (lowercase hex), computed once per file.
+    public func fileInfo(forPath path: String) throws(FontError) -> FontFileInfo {
+        if let info = fileInfos[path] { return info }
         guard let digest = try? SHA256.hexDigest(ofFileAt: path) else { throw .fileNotFound(path: path) }
-        digests[path] = digest
-        return digest
+        let info = FontFileInfo(name: reportName(forPath: path), sha256: digest)
+        fileInfos[path] = info
+        return info
     }
 }

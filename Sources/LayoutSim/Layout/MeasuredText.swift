@@ -78,42 +78,56 @@ public struct MeasuredText: Sendable {
         self.unitsPerEm = run.unitsPerEm
 
         // Cluster starts in logical order (RTL runs come out of HarfBuzz reversed).
-        var starts = Array(Set(run.glyphs.map(\.cluster))).sorted()
-        if starts.first != 0, !utf16.isEmpty { starts.insert(0, at: 0) }
-        var index: [Int: Int] = [:]
-        for (i, start) in starts.enumerated() { index[start] = i }
+        let count = utf16.count
+        var starts = run.glyphs.map(\.cluster)
+        if run.isRightToLeft || zip(starts, starts.dropFirst()).contains(where: { $0 > $1 }) { starts.sort() }
+        var unique: [Int] = []
+        unique.reserveCapacity(starts.count + 2)
+        if count > 0, starts.first != 0 { unique.append(0) }
+        for start in starts where start < count && start != unique.last { unique.append(start) }
+        starts = unique
+        var clusterOfOffset = [Int32](repeating: -1, count: count)
+        for (i, start) in starts.enumerated() { clusterOfOffset[start] = Int32(i) }
         var advance = [Int32](repeating: 0, count: starts.count)
         var kerning = [Int32](repeating: 0, count: starts.count)
-        var missingClusters = Set<Int>()
-        for glyph in run.glyphs {
-            guard let i = index[glyph.cluster] else { continue }
+        var missing: [MissingGlyph] = []
+        var missingClusters: [Int] = []
+        for glyph in run.glyphs where glyph.cluster < count {
+            let i = Int(clusterOfOffset[glyph.cluster])
+            guard i >= 0 else { continue }
             advance[i] &+= glyph.advance
             kerning[i] &+= glyph.advance &- glyph.nominalAdvance
-            if glyph.glyphID == 0 { missingClusters.insert(i) }
+            if glyph.glyphID == 0, missingClusters.last != i { missingClusters.append(i) }
         }
-        starts.append(utf16.count)
+        starts.append(count)
 
         var asciiStarts: [Int32] = []
         var isASCII: [Bool] = []
         var asciiCodes: [UInt8] = []
         var whitespace: [Bool] = []
-        var missing: [MissingGlyph] = []
         asciiStarts.reserveCapacity(starts.count)
+        isASCII.reserveCapacity(starts.count)
+        asciiCodes.reserveCapacity(count)
         whitespace.reserveCapacity(starts.count)
         for i in 0..<(starts.count - 1) {
-            let slice = String(decoding: utf16[starts[i]..<starts[i + 1]], as: UTF16.self)
+            asciiStarts.append(Int32(asciiCodes.count))
+            let range = starts[i]..<starts[i + 1]
+            // Fast path: printable ASCII needs no decomposition.
+            if utf16[range].allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }) {
+                isASCII.append(true)
+                whitespace.append(utf16[range].allSatisfy { $0 == 0x20 })
+                for unit in utf16[range] { asciiCodes.append(UInt8(unit)) }
+                continue
+            }
+            let slice = String(decoding: utf16[range], as: UTF16.self)
             let scalars = slice.unicodeScalars
             whitespace.append(!scalars.isEmpty && scalars.allSatisfy { $0.properties.isWhitespace })
-            if missingClusters.contains(i) {
-                missing.append(MissingGlyph(offset: starts[i], codePoints: scalars.map { Self.codePointName($0) }))
-            }
             let bases = slice.decomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in
                 switch scalar.properties.generalCategory {
                 case .nonspacingMark, .enclosingMark, .spacingMark: return false
                 default: return true
                 }
             }
-            asciiStarts.append(Int32(asciiCodes.count))
             if !bases.isEmpty, bases.allSatisfy(SFAdvanceTable.isMeasured) {
                 isASCII.append(true)
                 asciiCodes.append(contentsOf: bases.map { UInt8($0.value) })
@@ -122,6 +136,10 @@ public struct MeasuredText: Sendable {
             }
         }
         asciiStarts.append(Int32(asciiCodes.count))
+        for i in missingClusters.sorted() {
+            let scalars = String(decoding: utf16[starts[i]..<starts[i + 1]], as: UTF16.self).unicodeScalars
+            missing.append(MissingGlyph(offset: starts[i], codePoints: scalars.map { Self.codePointName($0) }))
+        }
 
         var boundaryBreaks = [BoundaryBreak](repeating: .none, count: starts.count)
         var grapheme = [Bool](repeating: false, count: starts.count)

@@ -23,11 +23,63 @@ public enum SegmentationError: Error, Equatable, Sendable, CustomStringConvertib
     }
 }
 
+/// Owns one ICU `UBreakIterator`, opened once and pointed at each new text (opening one loads its rules,
+/// which costs far more than iterating).
+final class BreakIterator {
+    /// `UBreakIterator *`.
+    private let raw: UnsafeMutableRawPointer
+    private let isLine: Bool
+
+    /// Opens a line (UAX #14) or grapheme (UAX #29) iterator for the ICU `locale`.
+    init(line: Bool, locale: String) throws(SegmentationError) {
+        var status: Int32 = 0
+        let kind = Int32(line ? CICU_BREAK_LINE : CICU_BREAK_CHARACTER)
+        guard let raw = cicu_ubrk_open(kind, locale, nil, 0, &status), cicu_failure(status) == 0 else {
+            throw .icu(String(cString: cicu_u_errorName(status)))
+        }
+        self.raw = raw
+        self.isLine = line
+    }
+
+    /// Closes the `UBreakIterator`.
+    deinit { cicu_ubrk_close(raw) }
+
+    /// Calls `body(offset, ruleStatus)` for every boundary after the start of `utf16`, in order.
+    func forEachBoundary(in utf16: [UInt16], _ body: (Int, Int32) -> Void) throws(SegmentationError) {
+        var failure: SegmentationError?
+        utf16.withUnsafeBufferPointer { text in
+            var status: Int32 = 0
+            cicu_ubrk_setText(raw, text.baseAddress, Int32(text.count), &status)
+            guard cicu_failure(status) == 0 else {
+                failure = .icu(String(cString: cicu_u_errorName(status)))
+                return
+            }
+            let done = Int32(CICU_DONE)
+            _ = cicu_ubrk_first(raw)
+            var offset = cicu_ubrk_next(raw)
+            while offset != done {
+                body(Int(offset), isLine ? cicu_ubrk_getRuleStatus(raw) : 0)
+                offset = cicu_ubrk_next(raw)
+            }
+            // Detach the iterator from the buffer before it goes away.
+            cicu_ubrk_setText(raw, nil, 0, &status)
+        }
+        if let failure { throw failure }
+    }
+}
+
 /// Text boundaries from ICU: UAX #14 line-break opportunities (with dictionary breaking for Thai, Lao, Khmer,
-/// Myanmar and CJK rules) and UAX #29 grapheme cluster boundaries.
+/// Myanmar and CJK rules) and UAX #29 grapheme cluster boundaries. Owns its ICU iterators (one line iterator per
+/// locale, bounded, and one grapheme iterator), so a ``LayoutEngine`` opens each only once.
 ///
 /// All offsets are UTF-16 offsets, as `NSRange` counts them.
-public enum TextBoundaries {
+public final class TextBoundaries {
+    private var lineIterators = LRUCache<String, BreakIterator>(capacity: 16)
+    private var graphemeIterator: BreakIterator?
+
+    /// Creates an empty set of iterators; they open on first use.
+    public init() {}
+
     /// The ICU locale ID for a BCP 47 tag (`zh-Hant-TW` → `zh_Hant_TW`).
     ///
     /// - Throws: ``SegmentationError/invalidLanguageTag(_:)`` when the tag does not parse whole.
@@ -46,52 +98,39 @@ public enum TextBoundaries {
 
     /// Line-break opportunities of `utf16` for the ICU `locale`, in increasing order.
     ///
-    /// The end of the text is always the last opportunity; offset 0 is never one.
-    public static func lineBreaks(_ utf16: [UInt16], locale: String) throws(SegmentationError) -> [BreakOpportunity] {
+    /// The end of the text is always the last opportunity (a soft one); offset 0 is never one.
+    public func lineBreaks(_ utf16: [UInt16], locale: String) throws(SegmentationError) -> [BreakOpportunity] {
         if utf16.isEmpty { return [] }
-        let result: Result<[BreakOpportunity], SegmentationError> = utf16.withUnsafeBufferPointer { text in
-            var status: Int32 = 0
-            guard let iterator = cicu_ubrk_open(Int32(CICU_BREAK_LINE), locale, text.baseAddress, Int32(text.count), &status),
-                  cicu_failure(status) == 0 else {
-                return .failure(.icu(String(cString: cicu_u_errorName(status))))
-            }
-            defer { cicu_ubrk_close(iterator) }
-            var out: [BreakOpportunity] = []
-            let done = Int32(CICU_DONE)
-            let hardLow = Int32(CICU_LINE_HARD)
-            _ = cicu_ubrk_first(iterator)
-            var offset = cicu_ubrk_next(iterator)
-            while offset != done {
-                let status = cicu_ubrk_getRuleStatus(iterator)
-                // UBRK_LINE_HARD is 100...199; a break at the end of the text is not a mandatory line end.
-                let mandatory = status >= hardLow && status < Int32(CICU_LINE_HARD_LIMIT)
-                out.append(BreakOpportunity(offset: Int(offset), isMandatory: mandatory))
-                offset = cicu_ubrk_next(iterator)
-            }
-            return .success(out)
+        let iterator: BreakIterator
+        if let cached = lineIterators[locale] {
+            iterator = cached
+        } else {
+            iterator = try BreakIterator(line: true, locale: locale)
+            lineIterators[locale] = iterator
         }
-        return try result.get()
+        var out: [BreakOpportunity] = []
+        let hard = Int32(CICU_LINE_HARD)
+        let hardLimit = Int32(CICU_LINE_HARD_LIMIT)
+        let end = utf16.count
+        try iterator.forEachBoundary(in: utf16) { offset, status in
+            // UBRK_LINE_HARD is 100..<200; the end of the text is not a mandatory line end.
+            out.append(BreakOpportunity(offset: offset, isMandatory: offset < end && status >= hard && status < hardLimit))
+        }
+        return out
     }
 
     /// Grapheme cluster boundaries of `utf16` (UAX #29 extended grapheme clusters), including 0 and the end.
-    public static func graphemeBoundaries(_ utf16: [UInt16]) throws(SegmentationError) -> [Int] {
+    public func graphemeBoundaries(_ utf16: [UInt16]) throws(SegmentationError) -> [Int] {
         if utf16.isEmpty { return [0] }
-        let result: Result<[Int], SegmentationError> = utf16.withUnsafeBufferPointer { text in
-            var status: Int32 = 0
-            guard let iterator = cicu_ubrk_open(Int32(CICU_BREAK_CHARACTER), "", text.baseAddress, Int32(text.count), &status),
-                  cicu_failure(status) == 0 else {
-                return .failure(.icu(String(cString: cicu_u_errorName(status))))
-            }
-            defer { cicu_ubrk_close(iterator) }
-            var out: [Int] = [Int(cicu_ubrk_first(iterator))]
-            let done = Int32(CICU_DONE)
-            var offset = cicu_ubrk_next(iterator)
-            while offset != done {
-                out.append(Int(offset))
-                offset = cicu_ubrk_next(iterator)
-            }
-            return .success(out)
+        let iterator: BreakIterator
+        if let cached = graphemeIterator {
+            iterator = cached
+        } else {
+            iterator = try BreakIterator(line: false, locale: "")
+            graphemeIterator = iterator
         }
-        return try result.get()
+        var out: [Int] = [0]
+        try iterator.forEachBoundary(in: utf16) { offset, _ in out.append(offset) }
+        return out
     }
 }

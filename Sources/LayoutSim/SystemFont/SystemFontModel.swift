@@ -30,7 +30,7 @@ final class SystemFontModel {
     /// Σ Inter nominal advances of A–Z a–z per weight, Inter font units.
     private let interLetterUnits: [FontWeight: Double]
     /// SF advance rows already computed, keyed by (size, weight); bounded.
-    private var rows = LRUCache<SFRowKey, [Double]>(capacity: 256)
+    private var rows = LRUCache<SFRowKey, SFRow>(capacity: 256)
 
     /// Opens the four Inter faces from the registry's bundled fonts.
     init(registry: FontRegistry) throws(FontError) {
@@ -57,18 +57,24 @@ final class SystemFontModel {
     /// The Inter face that shapes text at `weight`.
     func face(for weight: FontWeight) -> FontFace? { faces[weight] }
 
-    /// SF's advances of printable ASCII at `size` and `weight`, points (index = code point − 0x20).
-    func sfAdvances(atSize size: Double, weight: FontWeight) -> [Double] {
+    /// SF's advances of printable ASCII at `size` and `weight`, points (index = code point − 0x20), with the
+    /// SF/Inter letter ratio at that size; computed once per size and weight.
+    func row(atSize size: Double, weight: FontWeight) -> SFRow {
         let key = SFRowKey(size: size, weight: weight)
         if let row = rows[key] { return row }
-        let row = table.advances(atSize: size, weight: weight)
+        let advances = table.advances(atSize: size, weight: weight)
+        let row = SFRow(advances: advances, letterRatio: letterRatio(advances, atSize: size, weight: weight))
         rows[key] = row
         return row
     }
 
+    /// SF's advances of printable ASCII at `size` and `weight`, points.
+    func sfAdvances(atSize size: Double, weight: FontWeight) -> [Double] { row(atSize: size, weight: weight).advances }
+
     /// SF width / Inter width of the letters A–Z a–z at `size` and `weight`.
-    func letterRatio(atSize size: Double, weight: FontWeight) -> Double {
-        let sf = sfAdvances(atSize: size, weight: weight)
+    func letterRatio(atSize size: Double, weight: FontWeight) -> Double { row(atSize: size, weight: weight).letterRatio }
+
+    private func letterRatio(_ sf: [Double], atSize size: Double, weight: FontWeight) -> Double {
         var sfSum = 0.0
         for scalar in Self.ratioLetters { sfSum += sf[Int(scalar.value) - 0x20] }
         guard let units = interLetterUnits[weight], units > 0, let face = faces[weight] else { return 1 }
@@ -78,8 +84,9 @@ final class SystemFontModel {
 
     /// Each cluster's advance in points at `size` and `weight`: the system-font model applied to text shaped once.
     func clusterAdvances(_ text: MeasuredText, size: Double, weight: FontWeight) -> [Double] {
-        let sf = sfAdvances(atSize: size, weight: weight)
-        let ratio = letterRatio(atSize: size, weight: weight)
+        let row = row(atSize: size, weight: weight)
+        let sf = row.advances
+        let ratio = row.letterRatio
         let scale = Units.pointsPerUnit(unitsPerEm: text.unitsPerEm, size: size)
         var out = [Double](repeating: 0, count: text.clusterCount)
         for i in 0..<text.clusterCount {
@@ -94,6 +101,14 @@ final class SystemFontModel {
         }
         return out
     }
+}
+
+/// SF's advances at one size and weight, and the SF/Inter letter-width ratio there.
+struct SFRow {
+    /// Points, index = code point − 0x20.
+    let advances: [Double]
+    /// SF width / Inter width of A–Z a–z.
+    let letterRatio: Double
 }
 
 /// Key of a cached SF advance row.

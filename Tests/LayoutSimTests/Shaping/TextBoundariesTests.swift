@@ -3,9 +3,11 @@ import Testing
 
 /// ICU line-break opportunities, against word boundaries known independently (dictionary words, UAX #14 rules).
 struct TextBoundariesTests {
+    let boundaries = TextBoundaries()
+
     func breaks(_ text: String, _ tag: String) throws -> [Int] {
         let locale = try TextBoundaries.icuLocale(forLanguageTag: tag)
-        return try TextBoundaries.lineBreaks(Array(text.utf16), locale: locale).map(\.offset)
+        return try boundaries.lineBreaks(Array(text.utf16), locale: locale).map(\.offset)
     }
 
     @Test func thaiBreaksBetweenDictionaryWords() throws {
@@ -23,10 +25,18 @@ struct TextBoundariesTests {
     }
 
     @Test func newlinesAreMandatoryBreaks() throws {
-        let opportunities = try TextBoundaries.lineBreaks(Array("ab\ncd ef".utf16), locale: "en")
+        let opportunities = try boundaries.lineBreaks(Array("ab\ncd ef".utf16), locale: "en")
         #expect(opportunities.map(\.offset) == [3, 6, 8])
         // The end of the text is a soft break, not a mandatory line end.
         #expect(opportunities.map(\.isMandatory) == [true, false, false])
+    }
+
+    @Test func iteratorsAreReusedAcrossTexts() throws {
+        // The same iterator, pointed at a new text each time, gives each text's own breaks.
+        #expect(try breaks("ab cd", "en") == [3, 5])
+        #expect(try breaks("ภาษาไทย", "th") == [4, 7])
+        #expect(try breaks("ab cd", "en") == [3, 5])
+        #expect(try boundaries.graphemeBoundaries(Array("ab".utf16)) == [0, 1, 2])
     }
 
     @Test func languageTagsConvertToICULocales() throws {
@@ -37,6 +47,6 @@ struct TextBoundariesTests {
 
     @Test func graphemeBoundariesKeepClustersWhole() throws {
         // e + combining acute, a flag (two regional indicators, 4 code units), then "x".
-        #expect(try TextBoundaries.graphemeBoundaries(Array("e\u{301}🇩🇪x".utf16)) == [0, 2, 6, 7])
+        #expect(try boundaries.graphemeBoundaries(Array("e\u{301}🇩🇪x".utf16)) == [0, 2, 6, 7])
     }
 }

@@ -1,0 +1,39 @@
+# layoutsim: the README's two commands are `make demo` and `make test`.
+# Both install the Debian packages the build needs when they are missing (as root, or through sudo).
+
+APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build demo test bench clean
+
+deps:
+	@if command -v dpkg >/dev/null 2>&1; then \
+	  missing=""; \
+	  for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  if [ -n "$$missing" ]; then \
+	    echo "installing:$$missing"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	  fi; \
+	elif command -v brew >/dev/null 2>&1; then \
+	  brew list freetype >/dev/null 2>&1 || brew install freetype; \
+	  brew list harfbuzz >/dev/null 2>&1 || brew install harfbuzz; \
+	  brew list icu4c >/dev/null 2>&1 || brew install icu4c; \
+	fi
+
+build: deps
+	$(SWIFT) build --product layoutsim
+
+# The main job on the bundled example: fit reports for the labels in Examples/labels.sh.
+demo: build
+	@sh Examples/labels.sh "$$($(SWIFT) build --product layoutsim --show-bin-path)/layoutsim"
+
+test: deps
+	$(SWIFT) test
+
+bench: deps
+	$(SWIFT) build -c release --product layoutsim
+	"$$($(SWIFT) build -c release --product layoutsim --show-bin-path)/layoutsim" bench --rounds 50
+
+clean:
+	rm -rf .build
