@@ -15,10 +15,10 @@ run() {
   echo
 }
 
-# A button title in German, 1 line in a 180 pt button (UILabel default: numberOfLines 1).
-run fit "Geschwindigkeitsbegrenzung" --style headline --width 180 --lang de
-# The same title allowed to wrap onto 2 lines: the compound is split mid-word from AX1 on.
-run fit "Geschwindigkeitsbegrenzung" --style headline --width 180 --lines 2 --lang de
+# A button title in German, 1 line in a 240 pt button (UILabel default: numberOfLines 1).
+run fit "Geschwindigkeitsbegrenzung" --style headline --width 240 --lang de
+# The same title allowed to wrap onto 2 lines: the compound is split mid-word from xLarge on.
+run fit "Geschwindigkeitsbegrenzung" --style headline --width 240 --lines 2 --lang de
 # A settings row subtitle, up to 3 lines in a 343 pt cell (iPhone 15 width minus margins), SwiftUI spacing.
 run fit "Benachrichtigungen aktivieren, um über neue Nachrichten informiert zu werden" \
   --style subheadline --width 343 --lines 3 --lang de --line-spacing leading

@@ -50,7 +50,7 @@ struct FitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A TTF/OTF font file to use instead of the system font.", valueName: "file"))
     var font: String?
 
-    @Option(name: .customLong("face-index"), help: ArgumentHelp("Face index in a font collection (TTC/OTC). Default: 0.", valueName: "n"))
+    @Option(name: .customLong("face-index"), help: ArgumentHelp("Face index in a font collection (TTC/OTC).", valueName: "n"))
     var faceIndex: Int = 0
 
     @Option(help: ArgumentHelp("Container width in points (insets included). Required.", valueName: "points"))
@@ -59,13 +59,13 @@ struct FitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Container height in points (insets included). Default: grows with the text.", valueName: "points"))
     var height: Double?
 
-    @Option(help: ArgumentHelp("Line limit (numberOfLines / lineLimit); 0 = no limit. Default: 1, as UILabel.", valueName: "n"))
+    @Option(help: ArgumentHelp("Line limit (numberOfLines / lineLimit); 0 = no limit. 1 is UILabel's default.", valueName: "n"))
     var lines: Int = 1
 
     @Option(help: ArgumentHelp("Insets between container and text: T,L,B,R in points (or one value for all four).", valueName: "t,l,b,r"))
     var insets: String?
 
-    @Option(help: ArgumentHelp("Display scale: heights and widths round up to this pixel grid. Default: 3.", valueName: "1|2|3"))
+    @Option(help: ArgumentHelp("Display scale: heights and widths round up to this pixel grid.", valueName: "1|2|3"))
     var scale: Double = 3
 
     @Option(help: ArgumentHelp("Categories: a name (xS, L, AX5, accessibility5, …), a...b, ...b, a..., all, or a comma list. Default: all.", valueName: "range"))
@@ -74,7 +74,7 @@ struct FitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("BCP 47 language of the text (de, th, zh-Hant): line-breaking rules and shaping.", valueName: "tag"))
     var lang: String?
 
-    @Option(name: .customLong("line-spacing"), help: ArgumentHelp("natural (n × lineHeight, UILabel; default) or leading (first line natural, then the HIG leading, SwiftUI Text with a text style).", valueName: "mode"))
+    @Option(name: .customLong("line-spacing"), help: ArgumentHelp("natural (n × lineHeight, UILabel) or leading (first line natural, then the HIG leading: SwiftUI Text with a text style).", valueName: "mode"))
     var lineSpacing: String = "natural"
 
     @Flag(name: .customLong("allow-word-break"), help: "Count a word broken mid-word as fitting.")
