@@ -5,7 +5,7 @@ APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench clean
+.PHONY: deps build demo test bench clean install
 
 deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
@@ -37,3 +37,11 @@ bench: deps
 
 clean:
 	rm -rf .build
+
+# Installs the binary and the bundled fonts: PREFIX/bin/layoutsim finds PREFIX/share/layoutsim/Fonts.
+PREFIX ?= /usr/local
+install: deps
+	$(SWIFT) build -c release --product layoutsim
+	install -d "$(PREFIX)/bin" "$(PREFIX)/share/layoutsim/Fonts"
+	install -m 755 "$$($(SWIFT) build -c release --product layoutsim --show-bin-path)/layoutsim" "$(PREFIX)/bin/layoutsim"
+	install -m 644 Fonts/*.otf Fonts/*.ttf Fonts/*.txt Fonts/README.md "$(PREFIX)/share/layoutsim/Fonts/"
