@@ -1,7 +1,7 @@
 # layoutsim: the README's two commands are `make demo` and `make test`.
 # Both install the Debian packages the build needs when they are missing (as root, or through sudo).
 
-APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev
+APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -19,6 +19,7 @@ deps:
 	  brew list freetype >/dev/null 2>&1 || brew install freetype; \
 	  brew list harfbuzz >/dev/null 2>&1 || brew install harfbuzz; \
 	  brew list icu4c >/dev/null 2>&1 || brew install icu4c; \
+	  brew list fontconfig >/dev/null 2>&1 || brew install fontconfig; \
 	fi
 
 build: deps

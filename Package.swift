@@ -27,9 +27,14 @@ let package = Package(
             pkgConfig: "icu-uc",
             providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
         ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
+        ),
         .target(
             name: "LayoutSim",
-            dependencies: ["CFreeType", "CHarfBuzz", "CICU"]
+            dependencies: ["CFreeType", "CHarfBuzz", "CICU", "CFontconfig"]
         ),
         .executableTarget(
             name: "LayoutSimCLI",

@@ -26,11 +26,21 @@ int32_t CICU_SYMBOL(ubrk_next)(void *bi);
 int32_t CICU_SYMBOL(ubrk_getRuleStatus)(void *bi);
 int32_t CICU_SYMBOL(uloc_forLanguageTag)(const char *langtag, char *localeID, int32_t localeIDCapacity, int32_t *parsedLength, int32_t *status);
 const char *CICU_SYMBOL(u_errorName)(int32_t code);
+void *CICU_SYMBOL(ubidi_open)(void);
+void CICU_SYMBOL(ubidi_close)(void *bidi);
+void CICU_SYMBOL(ubidi_setPara)(void *bidi, const uint16_t *text, int32_t length, uint8_t paraLevel, uint8_t *embeddingLevels, int32_t *status);
+const uint8_t *CICU_SYMBOL(ubidi_getLevels)(void *bidi, int32_t *status);
+int32_t CICU_SYMBOL(uscript_getScript)(int32_t codepoint, int32_t *status);
+const char *CICU_SYMBOL(uscript_getShortName)(int32_t scriptCode);
 
 /* UBreakIteratorType values (ubrk.h). */
 enum { CICU_BREAK_CHARACTER = 0, CICU_BREAK_WORD = 1, CICU_BREAK_LINE = 2 };
 /* Line iterator rule status ranges (ubrk.h ULineBreakTag): soft 0..99, hard (mandatory) 100..199. */
 enum { CICU_LINE_SOFT = 0, CICU_LINE_HARD = 100, CICU_LINE_HARD_LIMIT = 200 };
+/* UBIDI_DEFAULT_LTR / UBIDI_DEFAULT_RTL: paragraph level from the first strong character (ubidi.h). */
+enum { CICU_BIDI_DEFAULT_LTR = 0xfe, CICU_BIDI_DEFAULT_RTL = 0xff };
+/* USCRIPT_COMMON (Zyyy), USCRIPT_INHERITED (Zinh), USCRIPT_LATIN (Latn), USCRIPT_UNKNOWN (Zzzz) (uscript.h). */
+enum { CICU_SCRIPT_COMMON = 0, CICU_SCRIPT_INHERITED = 1, CICU_SCRIPT_LATIN = 25, CICU_SCRIPT_UNKNOWN = 103 };
 /* UBRK_DONE. */
 enum { CICU_DONE = -1 };
 
@@ -46,6 +56,18 @@ static inline void cicu_ubrk_setText(void *bi, const uint16_t *text, int32_t len
 static inline int32_t cicu_ubrk_first(void *bi) { return CICU_SYMBOL(ubrk_first)(bi); }
 static inline int32_t cicu_ubrk_next(void *bi) { return CICU_SYMBOL(ubrk_next)(bi); }
 static inline int32_t cicu_ubrk_getRuleStatus(void *bi) { return CICU_SYMBOL(ubrk_getRuleStatus)(bi); }
+
+/* Bidi (UAX #9): one UBiDi object, reused per paragraph text (text not copied: it must outlive the levels). */
+static inline void *cicu_ubidi_open(void) { return CICU_SYMBOL(ubidi_open)(); }
+static inline void cicu_ubidi_close(void *bidi) { CICU_SYMBOL(ubidi_close)(bidi); }
+static inline void cicu_ubidi_setPara(void *bidi, const uint16_t *text, int32_t length, uint8_t paraLevel, int32_t *status) {
+    CICU_SYMBOL(ubidi_setPara)(bidi, text, length, paraLevel, 0, status);
+}
+static inline const uint8_t *cicu_ubidi_getLevels(void *bidi, int32_t *status) { return CICU_SYMBOL(ubidi_getLevels)(bidi, status); }
+
+/* Script property of a code point (UScriptCode) and its ISO 15924 code ("Thai", "Arab"). */
+static inline int32_t cicu_uscript_getScript(int32_t codepoint, int32_t *status) { return CICU_SYMBOL(uscript_getScript)(codepoint, status); }
+static inline const char *cicu_uscript_getShortName(int32_t script) { return CICU_SYMBOL(uscript_getShortName)(script); }
 
 /* BCP 47 language tag -> ICU locale ID ("zh-Hant-TW" -> "zh_Hant_TW"). */
 static inline int32_t cicu_uloc_forLanguageTag(const char *tag, char *localeID, int32_t capacity, int32_t *parsedLength, int32_t *status) {

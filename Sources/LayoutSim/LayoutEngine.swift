@@ -22,6 +22,8 @@ public final class LayoutEngine {
     var shaperForBenchmark: Shaper { shaper }
     private var systemFontModel: SystemFontModel?
     private let boundaries = TextBoundaries()
+    private var bidiResolver: BidiResolver?
+    private var fontconfig: SystemFontLookup?
     /// ICU locale IDs of the language tags seen (BCP 47 → ICU), bounded.
     private var locales = LRUCache<String, String>(capacity: 64)
 
@@ -45,24 +47,57 @@ public final class LayoutEngine {
         } catch { throw .font(error) }
     }
 
-    /// The face that shapes `font` at `weight`.
-    func shapingFace(for font: FontChoice, weight: FontWeight) throws(LayoutSimError) -> FontFace {
-        switch font.face {
-        case .system:
-            guard let face = try systemFont().face(for: weight) else {
-                throw .invalidOption("no system-font stand-in for weight \(weight.rawValue)")
+    /// The Noto fallback files of the system cascade, in order (Thonburi, SF Arabic, Kohinoor Devanagari and
+    /// SF Hebrew stand-ins), at a weight: regular and medium take Regular, semibold and bold take Bold.
+    static func systemFallbackFiles(weight: FontWeight) -> [String] {
+        let style = weight >= .semibold ? "Bold" : "Regular"
+        return ["NotoSansThai", "NotoSansArabic", "NotoSansDevanagari", "NotoSansHebrew"].map { "\($0)-\(style).ttf" }
+    }
+
+    /// The cascade for `font` at `weight`: the primary face, the user's fallback files, then the system cascade
+    /// (Inter as the SF stand-in, then Noto Sans Thai, Arabic, Devanagari, Hebrew). Also returns the index of the
+    /// face whose clusters take SF's measured widths.
+    func cascade(for font: FontChoice, weight: FontWeight) throws(LayoutSimError) -> (faces: [FontFace], systemModelIndex: Int) {
+        var faces: [FontFace] = []
+        do {
+            if case .file(let path, let index) = font.face {
+                faces.append(try registry.face(path: path, index: index))
+                for file in font.fallbackFiles { faces.append(try registry.face(path: file.path, index: file.faceIndex)) }
             }
-            return face
-        case .file(let path, let index):
-            do { return try registry.face(path: path, index: index) } catch { throw .font(error) }
+            let systemWeight = font.face == .system ? weight : .regular
+            let systemIndex = faces.count
+            guard let inter = try systemFont().face(for: systemWeight) else {
+                throw LayoutSimError.invalidOption("no system-font stand-in for weight \(systemWeight.rawValue)")
+            }
+            faces.append(inter)
+            for file in Self.systemFallbackFiles(weight: systemWeight) { faces.append(try registry.bundledFace(named: file)) }
+            return (faces, systemIndex)
+        } catch let error as FontError {
+            throw .font(error)
+        } catch let error as LayoutSimError {
+            throw error
+        } catch {
+            throw .invalidOption("\(error)")
         }
     }
 
-    /// Shapes `text` once in `face` and collects its line-break opportunities and grapheme boundaries.
+    /// The face that shapes the primary text of `font` at `weight`.
+    func shapingFace(for font: FontChoice, weight: FontWeight) throws(LayoutSimError) -> FontFace {
+        let (faces, systemIndex) = try cascade(for: font, weight: weight)
+        return font.face == .system ? faces[systemIndex] : faces[0]
+    }
+
+    /// Shapes `text` once: itemizes it by font coverage, bidi level and script, shapes each run in font units, and
+    /// collects its line-break opportunities and grapheme boundaries.
     ///
-    /// - Parameter language: BCP 47 tag for ICU's line breaking and HarfBuzz's language; nil for none.
-    public func measure(_ text: String, face: FontFace, language: String?) throws(LayoutSimError) -> MeasuredText {
+    /// - Parameters:
+    ///   - language: BCP 47 tag for ICU's line breaking and HarfBuzz's language; nil for none.
+    ///   - usesSystemFonts: ask fontconfig for installed fonts covering what the cascade does not.
+    public func measure(
+        _ text: String, font: FontChoice, weight: FontWeight, language: String?, usesSystemFonts: Bool = false
+    ) throws(LayoutSimError) -> MeasuredText {
         let utf16 = Array(text.utf16)
+        let (cascade, systemIndex) = try cascade(for: font, weight: weight)
         do {
             let tag = language ?? ""
             let locale: String
@@ -74,11 +109,42 @@ public final class LayoutEngine {
             }
             let breaks = try boundaries.lineBreaks(utf16, locale: locale)
             let graphemes = try boundaries.graphemeBoundaries(utf16)
-            let run = shaper.shape(utf16, range: 0..<utf16.count, face: face, language: language)
-            return MeasuredText(text: text, utf16: utf16, run: run, breaks: breaks, graphemes: graphemes)
+            // Bidi only where right-to-left text can occur (Hebrew U+0590 and above).
+            let levels: [UInt8] = utf16.contains(where: { $0 >= 0x0590 }) ? try bidi().levels(utf16) : []
+            let lookup = usesSystemFonts ? systemFontLookup() : nil
+            let (runs, faces, _) = Itemizer.itemize(utf16, graphemes: graphemes, levels: levels, cascade: cascade) { scalar in
+                guard let file = lookup?.font(covering: scalar) else { return nil }
+                return try? self.registry.face(path: file.path, index: file.faceIndex)
+            }
+            var shaped: [(run: ShapedRun, faceIndex: Int)] = []
+            shaped.reserveCapacity(runs.count)
+            for run in runs {
+                let result = shaper.shape(
+                    utf16, range: run.range, face: faces[run.faceIndex], language: language,
+                    rightToLeft: levels.isEmpty ? nil : run.isRightToLeft, script: run.script.iso15924
+                )
+                shaped.append((result, run.faceIndex))
+            }
+            let measuredFaces = faces.enumerated().map { index, face in
+                MeasuredFace(id: face.id, metrics: face.metrics, usesSystemModel: index == systemIndex)
+            }
+            return MeasuredText(text: text, utf16: utf16, runs: shaped, faces: measuredFaces, breaks: breaks, graphemes: graphemes)
         } catch {
             throw .segmentation(error)
         }
+    }
+
+    private func bidi() throws(SegmentationError) -> BidiResolver {
+        if let bidiResolver { return bidiResolver }
+        let resolver = try BidiResolver()
+        bidiResolver = resolver
+        return resolver
+    }
+
+    private func systemFontLookup() -> SystemFontLookup? {
+        if let fontconfig { return fontconfig }
+        fontconfig = SystemFontLookup()
+        return fontconfig
     }
 
     /// Lays out `request.text` at every requested category and says where it stops fitting.
@@ -90,27 +156,40 @@ public final class LayoutEngine {
         try Fitter.validate(request.container)
         let plan = try Fitter.plan(request)
         let weight = plan.first?.weight ?? .regular
-        let face = try shapingFace(for: request.font, weight: weight)
-        let measured = try measure(request.text, face: face, language: request.language)
-        let system: SystemFontModel? = request.font.face == .system ? try systemFont() : nil
+        let measured = try measure(
+            request.text, font: request.font, weight: weight, language: request.language,
+            usesSystemFonts: request.usesSystemFonts
+        )
+        let usesSFModel = measured.faces.contains { $0.usesSystemModel }
+        let system: SystemFontModel? = usesSFModel ? try systemFont() : nil
+        let primary = measured.faces.first { $0.usesSystemModel == (request.font.face == .system) } ?? measured.faces.first
 
         var results: [CategoryResult] = []
         results.reserveCapacity(plan.count)
         for step in plan {
-            let advances = system?.clusterAdvances(measured, size: step.pointSize, weight: step.weight)
+            let sfWeight = request.font.face == .system ? step.weight : .regular
+            let advances = system?.clusterAdvances(measured, size: step.pointSize, weight: sfWeight)
                 ?? measured.fontAdvances(size: step.pointSize)
-            let lineHeight = system != nil
-                ? SystemFontModel.lineHeightPerPoint * step.pointSize
-                : face.metrics.lineHeight(atPointSize: step.pointSize)
+            let lineHeight: Double
+            if request.font.face == .system {
+                lineHeight = SystemFontModel.lineHeightPerPoint * step.pointSize
+            } else {
+                lineHeight = primary?.metrics.lineHeight(atPointSize: step.pointSize) ?? 0
+            }
             results.append(Fitter.fit(
                 measured, advances: advances, step: step, lineHeight: lineHeight,
-                weight: system != nil ? step.weight : nil, request: request
+                weight: request.font.face == .system ? step.weight : nil, request: request
             ))
         }
 
+        // Report every face that shaped part of the text, primary first.
         var files: [FontFileInfo] = []
         do {
-            files.append(try registry.fileInfo(forPath: face.id.path))
+            let used = Set(measured.faceIndex)
+            var seen = Set<String>()
+            for (index, face) in measured.faces.enumerated() where index == 0 || used.contains(UInt16(index)) {
+                if seen.insert(face.id.path).inserted { files.append(try registry.fileInfo(forPath: face.id.path)) }
+            }
         } catch { throw .font(error) }
         return FitReport(request: request, fontFiles: files, results: results, missingGlyphs: measured.missingGlyphs)
     }

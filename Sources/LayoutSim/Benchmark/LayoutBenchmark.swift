@@ -70,7 +70,7 @@ public enum LayoutBenchmark {
             }
             let t1 = clock.now
             for (language, text) in corpus {
-                sink &+= try engine.measure(text, face: face, language: language).clusterCount
+                sink &+= try engine.measure(text, font: font, weight: .regular, language: language).clusterCount
             }
             let t2 = clock.now
             let before = engine.shapeCallCount

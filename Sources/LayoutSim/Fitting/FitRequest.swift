@@ -12,6 +12,14 @@ public struct FitRequest: Sendable {
     public var language: String?
     /// Line spacing of the system font with a text style. Default ``LineSpacing/natural``.
     public var lineSpacing: LineSpacing
+    /// Line boxes and ink. Default ``LineHeightPolicy/default`` (letterform-aware).
+    public var lineHeight: LineHeightPolicy
+    /// Whether the view clips to its bounds (`clipsToBounds`): ink outside it is cut and reported. Default false,
+    /// UILabel's default since iOS 17.
+    public var clipsToBounds: Bool
+    /// Whether fonts installed on this machine (fontconfig) are a last-resort fallback. Default false, so results
+    /// are identical on every machine.
+    public var usesSystemFonts: Bool
     /// Whether a word split mid-word counts as fitting (for ``FitReport/fitsThrough`` and pass/fail). Default false:
     /// a German compound cut in two without a hyphen is a defect users see.
     public var allowsWordBreaks: Bool
@@ -24,8 +32,14 @@ public struct FitRequest: Sendable {
         categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
         language: String? = nil,
         lineSpacing: LineSpacing = .natural,
-        allowsWordBreaks: Bool = false
+        allowsWordBreaks: Bool = false,
+        lineHeight: LineHeightPolicy = .default,
+        clipsToBounds: Bool = false,
+        usesSystemFonts: Bool = false
     ) {
+        self.lineHeight = lineHeight
+        self.clipsToBounds = clipsToBounds
+        self.usesSystemFonts = usesSystemFonts
         self.text = text
         self.font = font
         self.container = container

@@ -8,6 +8,11 @@ public enum Verdict: Sendable, Hashable {
     case truncated(hiddenLines: Int)
     /// The shown lines are taller than the container (by `by` points), or a line is wider than it.
     case clipped(by: Double)
+    /// The view clips to its bounds and ink of the shown lines (tall marks, descenders) is cut off, by up to
+    /// `by` points.
+    case inkClipped(by: Double)
+    /// Some text is covered by no font (not even the fallbacks): it cannot be displayed.
+    case missingGlyphs(count: Int)
 
     /// The verdict's name in reports: `fits`, `fitsWithWordBroken`, `truncated`, `clipped`.
     public var name: String {
@@ -16,6 +21,8 @@ public enum Verdict: Sendable, Hashable {
         case .fitsWithWordBroken: return "fitsWithWordBroken"
         case .truncated: return "truncated"
         case .clipped: return "clipped"
+        case .inkClipped: return "inkClipped"
+        case .missingGlyphs: return "missingGlyphs"
         }
     }
 
@@ -26,6 +33,8 @@ public enum Verdict: Sendable, Hashable {
         case .fitsWithWordBroken: return "a word broken"
         case .truncated: return "truncated"
         case .clipped: return "clipped"
+        case .inkClipped: return "ink clipped"
+        case .missingGlyphs: return "missing glyphs"
         }
     }
 }
@@ -38,10 +47,14 @@ public struct CategoryResult: Sendable, Hashable {
     public let pointSize: Double
     /// Weight of the system font (nil for font files).
     public let weight: FontWeight?
-    /// The font's natural line height at this size (`UIFont.lineHeight`), points.
+    /// The primary font's natural line height at this size (`UIFont.lineHeight`), points.
     public let lineHeight: Double
     /// Every line the text needs at this width, shown or not.
     public let lines: [Line]
+    /// The vertical box and ink of every line (same order as ``lines``).
+    public let lineBoxes: [LineBox]
+    /// Ink cut off by a view that clips to its bounds: points above the top and below the bottom (nil: none).
+    public let inkClipped: InkClipping?
     /// How many of them are shown (the line limit cuts the rest).
     public let shownLineCount: Int
     /// Height of the shown lines, points, before pixel rounding and insets.
@@ -71,9 +84,19 @@ public struct CategoryResult: Sendable, Hashable {
         switch verdict {
         case .fits: return true
         case .fitsWithWordBroken: return allowingWordBreaks
-        case .truncated, .clipped: return false
+        case .truncated, .clipped, .inkClipped, .missingGlyphs: return false
         }
     }
+}
+
+/// Ink cut off at the edges of a view that clips to its bounds.
+public struct InkClipping: Sendable, Hashable {
+    /// Points of ink above the view's top edge (on the first shown line).
+    public let top: Double
+    /// Points of ink below the view's bottom edge.
+    public let bottom: Double
+    /// Indexes of the lines whose ink is cut.
+    public let lines: [Int]
 }
 
 /// A font file a report's layout used.
@@ -116,6 +139,10 @@ public struct FitReport: Sendable {
 
     /// One line: "fits through xxxLarge; truncated from accessibility1", "fits at every category", ….
     public var summary: String {
+        if !missingGlyphs.isEmpty {
+            let points = missingGlyphs.flatMap(\.codePoints).joined(separator: " ")
+            return "cannot be displayed: no font covers \(points)"
+        }
         guard let failure = firstFailure else {
             if results.count == 1, results.first?.category == nil { return "fits" }
             return results.count == ContentSizeCategory.allCases.count ? "fits at every category" : "fits at every requested category"

@@ -99,8 +99,8 @@ enum Fitter {
         let container = request.container
         let lines = LineBreaker.breakLines(text, advances: advances, width: container.textWidth)
         let shown = container.lineLimit == 0 ? lines.count : min(lines.count, container.lineLimit)
-        let pitch = step.leading ?? lineHeight
-        let textHeight = shown == 0 ? 0 : lineHeight + Double(shown - 1) * pitch
+        let boxes = LineBoxes.boxes(text, lines: lines, size: step.pointSize, policy: request.lineHeight, leading: step.leading)
+        let textHeight = boxes.prefix(shown).reduce(0) { $0 + $1.height }
         let scale = container.displayScale
         let height = Units.roundUpToPixels(textHeight, scale: scale) + container.insets.top + container.insets.bottom
         let widest = lines.prefix(shown).map(\.width).max() ?? 0
@@ -113,12 +113,19 @@ enum Fitter {
         if let limit = container.height, height > limit + LineBreaker.tolerance { clippedBy = height - limit }
         var overflowWidth: Double?
         if widest > container.textWidth + LineBreaker.tolerance { overflowWidth = widest - container.textWidth }
+        let inkClipped = request.clipsToBounds
+            ? inkClipping(boxes.prefix(shown), top: container.insets.top, viewHeight: container.height ?? height)
+            : nil
 
         let verdict: Verdict
-        if shown < lines.count {
+        if !text.missingGlyphs.isEmpty {
+            verdict = .missingGlyphs(count: text.missingGlyphs.count)
+        } else if shown < lines.count {
             verdict = .truncated(hiddenLines: lines.count - shown)
         } else if clippedBy != nil || overflowWidth != nil {
             verdict = .clipped(by: clippedBy ?? overflowWidth ?? 0)
+        } else if let inkClipped {
+            verdict = .inkClipped(by: max(inkClipped.top, inkClipped.bottom))
         } else if wordBroken {
             verdict = .fitsWithWordBroken
         } else {
@@ -126,8 +133,32 @@ enum Fitter {
         }
         return CategoryResult(
             category: step.category, pointSize: step.pointSize, weight: weight, lineHeight: lineHeight,
-            lines: lines, shownLineCount: shown, textHeight: textHeight, height: height, width: width,
-            verdict: verdict, wordBroken: wordBroken, clippedBy: clippedBy, overflowWidth: overflowWidth
+            lines: lines, lineBoxes: boxes, inkClipped: inkClipped, shownLineCount: shown, textHeight: textHeight,
+            height: height, width: width, verdict: verdict, wordBroken: wordBroken, clippedBy: clippedBy,
+            overflowWidth: overflowWidth
         )
+    }
+
+    /// Ink of the shown lines outside `0...viewHeight` (view coordinates; the first line's top at `top`).
+    static func inkClipping(_ boxes: ArraySlice<LineBox>, top: Double, viewHeight: Double) -> InkClipping? {
+        var lineTop = top
+        var above = 0.0
+        var below = 0.0
+        var cut: [Int] = []
+        for (index, box) in boxes.enumerated() {
+            let baseline = lineTop + box.baseline
+            var isCut = false
+            if let inkTop = box.inkTop, baseline - inkTop < -LineBreaker.tolerance {
+                above = max(above, inkTop - baseline)
+                isCut = true
+            }
+            if let inkBottom = box.inkBottom, baseline + inkBottom > viewHeight + LineBreaker.tolerance {
+                below = max(below, baseline + inkBottom - viewHeight)
+                isCut = true
+            }
+            if isCut { cut.append(index) }
+            lineTop += box.height
+        }
+        return cut.isEmpty ? nil : InkClipping(top: above, bottom: below, lines: cut)
     }
 }

@@ -1,3 +1,16 @@
+/// A font file and the index of the face in it.
+public struct FontFile: Sendable, Hashable {
+    /// Path of the TTF/OTF/TTC file.
+    public var path: String
+    /// Face index in a collection; 0 for single-face files.
+    public var faceIndex: Int
+    /// Creates a reference to a face in a font file.
+    public init(path: String, faceIndex: Int = 0) {
+        self.path = path
+        self.faceIndex = faceIndex
+    }
+}
+
 /// Which font the text is set in, and how its size follows the content size category.
 public struct FontChoice: Sendable, Hashable {
     /// Where the glyphs come from.
@@ -23,6 +36,9 @@ public struct FontChoice: Sendable, Hashable {
 
     /// The face.
     public var face: Face
+    /// Font files to try, in order, for text the face does not cover (`--font` given more than once), before the
+    /// system cascade (Inter, then Noto Sans Thai, Arabic, Devanagari, Hebrew).
+    public var fallbackFiles: [FontFile] = []
     /// The sizing rule.
     public var sizing: Sizing
     /// Weight of the system font; nil takes the text style's weight (regular with a fixed size).

@@ -8,6 +8,16 @@ public struct MissingGlyph: Sendable, Hashable, Codable {
     public let codePoints: [String]
 }
 
+/// A face that shaped part of a ``MeasuredText``, with what line boxes need.
+public struct MeasuredFace: Sendable, Hashable {
+    /// The face.
+    public let id: FaceID
+    /// Its metrics, font units.
+    public let metrics: FontMetrics
+    /// Whether its clusters take SF's measured widths (the Inter stand-in of the system-font model).
+    public let usesSystemModel: Bool
+}
+
 /// Where a line may end, at a cluster boundary.
 enum BoundaryBreak: UInt8, Sendable {
     /// No line break allowed here.
@@ -29,15 +39,19 @@ public struct MeasuredText: Sendable {
     public let text: String
     /// Length of the text in UTF-16 code units.
     public let utf16Count: Int
-    /// The shaping face.
-    public let face: FaceID
-    /// Units per em of the shaping face.
-    public let unitsPerEm: Int
+    /// The faces that shaped the text, primary first (the cascade as far as it was used).
+    public let faces: [MeasuredFace]
     /// Clusters that no font covers.
     public let missingGlyphs: [MissingGlyph]
 
     /// UTF-16 start offset of each cluster, plus the text length at the end (`clusterCount + 1` entries).
     let clusterStarts: [Int]
+    /// Index into ``faces`` of the face that shaped each cluster.
+    let faceIndex: [UInt16]
+    /// Topmost ink of each cluster, font units above the baseline (`Int32.min`: no ink).
+    let inkTopUnits: [Int32]
+    /// Bottommost ink of each cluster, font units above the baseline (`Int32.max`: no ink).
+    let inkBottomUnits: [Int32]
     /// Shaped advance of each cluster (kerning included), font units.
     let advanceUnits: [Int32]
     /// Shaped minus nominal advance of each cluster (the font's kerning adjustment), font units.
@@ -65,39 +79,54 @@ public struct MeasuredText: Sendable {
         return asciiCodes[Int(asciiStarts[i])..<Int(asciiStarts[i + 1])]
     }
 
-    /// Builds the measured text from a shaped run and ICU's boundaries.
+    /// Builds the measured text from shaped runs and ICU's boundaries.
     ///
     /// - Parameters:
-    ///   - utf16: the text's UTF-16 code units (the run's clusters index into them).
+    ///   - utf16: the text's UTF-16 code units (the runs' clusters index into them).
+    ///   - runs: the shaped runs, each with the index of its face in `faces`; their ranges cover the text.
     ///   - breaks: line-break opportunities from ``TextBoundaries/lineBreaks(_:locale:)``.
     ///   - graphemes: grapheme boundaries from ``TextBoundaries/graphemeBoundaries(_:)``.
-    init(text: String, utf16: [UInt16], run: ShapedRun, breaks: [BreakOpportunity], graphemes: [Int]) {
+    init(
+        text: String, utf16: [UInt16], runs: [(run: ShapedRun, faceIndex: Int)], faces: [MeasuredFace],
+        breaks: [BreakOpportunity], graphemes: [Int]
+    ) {
         self.text = text
         self.utf16Count = utf16.count
-        self.face = run.face
-        self.unitsPerEm = run.unitsPerEm
+        self.faces = faces
 
         // Cluster starts in logical order (RTL runs come out of HarfBuzz reversed).
         let count = utf16.count
-        var starts = run.glyphs.map(\.cluster)
-        if run.isRightToLeft || zip(starts, starts.dropFirst()).contains(where: { $0 > $1 }) { starts.sort() }
-        var unique: [Int] = []
-        unique.reserveCapacity(starts.count + 2)
-        if count > 0, starts.first != 0 { unique.append(0) }
-        for start in starts where start < count && start != unique.last { unique.append(start) }
-        starts = unique
+        var starts: [Int] = []
+        starts.reserveCapacity(count + 1)
+        for (run, _) in runs.sorted(by: { $0.run.range.lowerBound < $1.run.range.lowerBound }) {
+            var clusters = run.glyphs.map(\.cluster)
+            if run.isRightToLeft || zip(clusters, clusters.dropFirst()).contains(where: { $0 > $1 }) { clusters.sort() }
+            if clusters.first != run.range.lowerBound, !run.range.isEmpty { starts.append(run.range.lowerBound) }
+            for cluster in clusters where cluster < count && cluster != starts.last { starts.append(cluster) }
+        }
+        if count > 0, starts.first != 0 { starts.insert(0, at: 0) }
         var clusterOfOffset = [Int32](repeating: -1, count: count)
         for (i, start) in starts.enumerated() { clusterOfOffset[start] = Int32(i) }
         var advance = [Int32](repeating: 0, count: starts.count)
         var kerning = [Int32](repeating: 0, count: starts.count)
+        var faceOf = [UInt16](repeating: 0, count: starts.count)
+        var inkTop = [Int32](repeating: .min, count: starts.count)
+        var inkBottom = [Int32](repeating: .max, count: starts.count)
         var missing: [MissingGlyph] = []
         var missingClusters: [Int] = []
-        for glyph in run.glyphs where glyph.cluster < count {
-            let i = Int(clusterOfOffset[glyph.cluster])
-            guard i >= 0 else { continue }
-            advance[i] &+= glyph.advance
-            kerning[i] &+= glyph.advance &- glyph.nominalAdvance
-            if glyph.glyphID == 0, missingClusters.last != i { missingClusters.append(i) }
+        for (run, faceIndex) in runs {
+            for offset in run.range where clusterOfOffset[offset] >= 0 { faceOf[Int(clusterOfOffset[offset])] = UInt16(faceIndex) }
+            for glyph in run.glyphs where glyph.cluster < count {
+                let i = Int(clusterOfOffset[glyph.cluster])
+                guard i >= 0 else { continue }
+                advance[i] &+= glyph.advance
+                kerning[i] &+= glyph.advance &- glyph.nominalAdvance
+                if let top = glyph.inkTop, let bottom = glyph.inkBottom {
+                    inkTop[i] = max(inkTop[i], top)
+                    inkBottom[i] = min(inkBottom[i], bottom)
+                }
+                if glyph.glyphID == 0, missingClusters.last != i { missingClusters.append(i) }
+            }
         }
         starts.append(count)
 
@@ -136,7 +165,7 @@ public struct MeasuredText: Sendable {
             }
         }
         asciiStarts.append(Int32(asciiCodes.count))
-        for i in missingClusters.sorted() {
+        for i in Array(Set(missingClusters)).sorted() {
             let scalars = String(decoding: utf16[starts[i]..<starts[i + 1]], as: UTF16.self).unicodeScalars
             missing.append(MissingGlyph(offset: starts[i], codePoints: scalars.map { Self.codePointName($0) }))
         }
@@ -157,6 +186,9 @@ public struct MeasuredText: Sendable {
         }
 
         self.clusterStarts = starts
+        self.faceIndex = faceOf
+        self.inkTopUnits = inkTop
+        self.inkBottomUnits = inkBottom
         self.advanceUnits = advance
         self.kerningUnits = kerning
         self.asciiStarts = asciiStarts
@@ -173,9 +205,11 @@ public struct MeasuredText: Sendable {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    /// Each cluster's advance in points at `size`, from the shaping font's own advances and kerning.
+    /// Each cluster's advance in points at `size`, from its font's own advances and kerning.
     func fontAdvances(size: Double) -> [Double] {
-        let scale = Units.pointsPerUnit(unitsPerEm: unitsPerEm, size: size)
-        return advanceUnits.map { Double($0) * scale }
+        let scales = faces.map { Units.pointsPerUnit(unitsPerEm: $0.metrics.unitsPerEm, size: size) }
+        var out = [Double](repeating: 0, count: clusterCount)
+        for i in 0..<clusterCount { out[i] = Double(advanceUnits[i]) * scales[Int(faceIndex[i])] }
+        return out
     }
 }

@@ -11,6 +11,10 @@ public enum TextReportRenderer {
                 verdict += " (\(hidden) line\(hidden == 1 ? "" : "s") hidden)"
             case .clipped(let by):
                 verdict += result.clippedBy != nil ? " by \(format(by)) pt" : " (line \(format(by)) pt too wide)"
+            case .inkClipped(let by):
+                verdict += " by \(format(by)) pt"
+            case .missingGlyphs(let count):
+                verdict += " (\(count) cluster\(count == 1 ? "" : "s"))"
             case .fits, .fitsWithWordBroken:
                 break
             }

@@ -5,8 +5,11 @@ final class Shaper {
     private(set) var shapeCalls = 0
 
     /// Shapes `utf16[range]` in `face`; clusters in the result are offsets into `utf16`.
-    func shape(_ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?) -> ShapedRun {
+    func shape(
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?,
+        rightToLeft: Bool? = nil, script: String? = nil
+    ) -> ShapedRun {
         shapeCalls += 1
-        return buffer.shape(utf16, range: range, face: face, language: language)
+        return buffer.shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script)
     }
 }

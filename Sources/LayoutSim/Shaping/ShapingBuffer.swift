@@ -13,12 +13,13 @@ struct ShapingBuffer: ~Copyable {
     /// Frees the `hb_buffer_t`.
     deinit { hb_buffer_destroy(raw) }
 
-    /// Shapes `utf16[range]` with the given font, with the rest of the text as context, and copies the result out.
+    /// Shapes `utf16[range]` with the given face, with the rest of the text as context (so Arabic joining
+    /// across a run boundary is kept), and copies the glyphs, positions and ink extents out.
     ///
-    /// Kerning and ligatures are on (HarfBuzz defaults); direction, script and language are guessed from the text
-    /// unless `language` is given.
+    /// Kerning and ligatures are on (HarfBuzz defaults). Direction and script are given by the itemizer; nil
+    /// lets HarfBuzz guess them from the text.
     mutating func shape(
-        _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?, script: String?
     ) -> ShapedRun {
         hb_buffer_clear_contents(raw)
         hb_buffer_set_cluster_level(raw, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
@@ -28,6 +29,8 @@ struct ShapingBuffer: ~Copyable {
         if let language, !language.isEmpty {
             hb_buffer_set_language(raw, hb_language_from_string(language, -1))
         }
+        if let rightToLeft { hb_buffer_set_direction(raw, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
+        if let script { hb_buffer_set_script(raw, hb_script_from_string(script, -1)) }
         hb_buffer_guess_segment_properties(raw)
         let isRightToLeft = hb_buffer_get_direction(raw) == HB_DIRECTION_RTL
 
@@ -38,21 +41,30 @@ struct ShapingBuffer: ~Copyable {
                   let positions = hb_buffer_get_glyph_positions(raw, nil) else { return [] }
             var out: [ShapedGlyph] = []
             out.reserveCapacity(Int(count))
+            var extents = hb_glyph_extents_t()
             for i in 0..<Int(count) {
                 let info = infos[i]
                 let position = positions[i]
+                var inkTop: Int32?
+                var inkBottom: Int32?
+                if hb_font_get_glyph_extents(font, info.codepoint, &extents) != 0, extents.height != 0 || extents.width != 0 {
+                    inkTop = position.y_offset &+ extents.y_bearing
+                    inkBottom = position.y_offset &+ extents.y_bearing &+ extents.height
+                }
                 out.append(ShapedGlyph(
                     glyphID: info.codepoint,
                     cluster: Int(info.cluster),
                     advance: position.x_advance,
                     nominalAdvance: hb_font_get_glyph_h_advance(font, info.codepoint),
                     xOffset: position.x_offset,
-                    yOffset: position.y_offset
+                    yOffset: position.y_offset,
+                    inkTop: inkTop,
+                    inkBottom: inkBottom
                 ))
             }
             return out
         }
         hb_buffer_clear_contents(raw)
-        return ShapedRun(face: face.id, unitsPerEm: face.metrics.unitsPerEm, glyphs: glyphs, isRightToLeft: isRightToLeft)
+        return ShapedRun(face: face.id, unitsPerEm: face.metrics.unitsPerEm, range: range, glyphs: glyphs, isRightToLeft: isRightToLeft)
     }
 }

@@ -82,14 +82,21 @@ final class SystemFontModel {
         return sfSum / interPoints
     }
 
-    /// Each cluster's advance in points at `size` and `weight`: the system-font model applied to text shaped once.
+    /// Each cluster's advance in points at `size` and `weight`: the system-font model applied to the clusters the
+    /// Inter stand-in shaped; clusters of fallback fonts keep their own advances.
     func clusterAdvances(_ text: MeasuredText, size: Double, weight: FontWeight) -> [Double] {
         let row = row(atSize: size, weight: weight)
         let sf = row.advances
         let ratio = row.letterRatio
-        let scale = Units.pointsPerUnit(unitsPerEm: text.unitsPerEm, size: size)
+        let scales = text.faces.map { Units.pointsPerUnit(unitsPerEm: $0.metrics.unitsPerEm, size: size) }
         var out = [Double](repeating: 0, count: text.clusterCount)
         for i in 0..<text.clusterCount {
+            let face = Int(text.faceIndex[i])
+            let scale = scales[face]
+            guard text.faces[face].usesSystemModel else {
+                out[i] = Double(text.advanceUnits[i]) * scale   // a fallback font (Noto Thai, …): its own advances
+                continue
+            }
             let codes = text.asciiCodes(ofCluster: i)
             if let codes {
                 var width = Double(text.kerningUnits[i]) * scale

@@ -80,8 +80,10 @@ struct FontFaceTests {
     }
 
     @Test func missingGlyphsAreReported() throws {
-        // OneEm has no Thai: the cluster is reported with its code point, never silently measured.
-        let report = try TestSupport.fit("aก", font: .file(TestSupport.oneEm, size: 10))
-        #expect(report.missingGlyphs == [MissingGlyph(offset: 1, codePoints: ["U+0E01"])])
+        // No bundled font has CJK: the cluster is reported with its code point, never silently measured.
+        let report = try TestSupport.fit("a漢", font: .file(TestSupport.oneEm, size: 10))
+        #expect(report.missingGlyphs == [MissingGlyph(offset: 1, codePoints: ["U+6F22"])])
+        #expect(report.results.first?.verdict == .missingGlyphs(count: 1))
+        #expect(report.summary == "cannot be displayed: no font covers U+6F22")
     }
 }

@@ -1,0 +1,4 @@
+#ifndef LAYOUTSIM_CFONTCONFIG_SHIM_H
+#define LAYOUTSIM_CFONTCONFIG_SHIM_H
+#include <fontconfig/fontconfig.h>
+#endif

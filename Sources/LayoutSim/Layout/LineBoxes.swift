@@ -1,0 +1,130 @@
+/// How tall a line is, and what happens to ink outside it.
+public enum LineHeightPolicy: Sendable, Hashable {
+    /// A fixed line box from the primary font (UIKit for custom fonts, and everything before iOS 17): ink of tall
+    /// scripts beyond it is reported as overflow.
+    case typographic
+    /// iOS 17+ for text styles (the default): a line grows to the ascent and descent of every font used on it
+    /// (a Thai line gets the Thai font's box, as CoreText does per line); with `oversize` (UIKit's
+    /// `sizingRule = .oversize`) it also grows to contain all ink. Apple publishes no exact increment; this is
+    /// the model.
+    case letterformAware(oversize: Bool)
+    /// `minimumLineHeight = maximumLineHeight = points`: every line is exactly this tall; the baseline sits the
+    /// primary font's descent above the line's bottom, so a short line cuts into the ascent.
+    case fixed(points: Double)
+    /// `lineHeightMultiple`: the primary font's natural line height × factor; extra (or missing) space is above
+    /// the text, as TextKit places it.
+    case multiple(factor: Double)
+
+    /// The default: ``letterformAware(oversize:)`` without oversize.
+    public static let `default` = LineHeightPolicy.letterformAware(oversize: false)
+
+    /// The name in reports and on the command line: `typographic`, `letterform-aware`, `fixed:N`, `multiple:X`.
+    public var name: String {
+        switch self {
+        case .typographic: return "typographic"
+        case .letterformAware(let oversize): return oversize ? "letterform-aware+oversize" : "letterform-aware"
+        case .fixed(let points): return "fixed:\(ReportNumber.rounded(points))"
+        case .multiple(let factor): return "multiple:\(ReportNumber.rounded(factor))"
+        }
+    }
+}
+
+/// The vertical geometry of one line, in points.
+public struct LineBox: Sendable, Hashable {
+    /// Height of the line box (the baseline-to-baseline pitch to the next line).
+    public let height: Double
+    /// Distance from the top of the box down to the baseline.
+    public let baseline: Double
+    /// Topmost ink, points above the baseline (nil: no ink on the line).
+    public let inkTop: Double?
+    /// Bottommost ink, points below the baseline (positive down; nil: no ink).
+    public let inkBottom: Double?
+    /// How far ink rises above the box, points (0 when it does not).
+    public let overflowAbove: Double
+    /// How far ink falls below the box, points (0 when it does not).
+    public let overflowBelow: Double
+    /// UTF-16 offset of the cluster with the topmost ink.
+    public let inkTopOffset: Int?
+    /// UTF-16 offset of the cluster with the bottommost ink.
+    public let inkBottomOffset: Int?
+}
+
+/// Computes line boxes and ink extents for laid-out lines (one stage: after breaking, before fitting).
+enum LineBoxes {
+    /// Ascent, descent (positive) and line gap per point of size of each face of `text`: SF's for the system-font
+    /// stand-in, hhea for every other face.
+    static func faceBoxes(_ text: MeasuredText) -> [(ascent: Double, descent: Double, gap: Double)] {
+        text.faces.map { face in
+            if face.usesSystemModel {
+                return (SystemFontModel.ascenderPerPoint, -SystemFontModel.descenderPerPoint, 0)
+            }
+            let upem = Double(face.metrics.unitsPerEm)
+            return (Double(face.metrics.ascender) / upem, -Double(face.metrics.descender) / upem, Double(face.metrics.lineGap) / upem)
+        }
+    }
+
+    /// The box of every line at `size` points under `policy`. `leading` (the HIG leading of SwiftUI's
+    /// text-style spacing) is the least pitch of the second and later lines.
+    static func boxes(
+        _ text: MeasuredText, lines: [Line], size: Double, policy: LineHeightPolicy, leading: Double?
+    ) -> [LineBox] {
+        let perFace = faceBoxes(text)
+        guard let primary = perFace.first else { return [] }
+        let unitScale = text.faces.map { size / Double($0.metrics.unitsPerEm) }
+        var boxes: [LineBox] = []
+        boxes.reserveCapacity(lines.count)
+        var cluster = 0
+        for (index, line) in lines.enumerated() {
+            var ascent = primary.ascent * size
+            var descent = primary.descent * size
+            var gap = primary.gap * size
+            var inkTop: Double?
+            var inkBottom: Double?
+            var topOffset: Int?
+            var bottomOffset: Int?
+            while cluster < text.clusterCount && text.clusterStarts[cluster] < line.range.lowerBound { cluster += 1 }
+            var i = cluster
+            while i < text.clusterCount && text.clusterStarts[i] < line.range.upperBound {
+                let face = Int(text.faceIndex[i])
+                if case .letterformAware = policy {
+                    ascent = max(ascent, perFace[face].ascent * size)
+                    descent = max(descent, perFace[face].descent * size)
+                    gap = max(gap, perFace[face].gap * size)
+                }
+                if text.inkTopUnits[i] != .min {
+                    let top = Double(text.inkTopUnits[i]) * unitScale[face]
+                    let bottom = -Double(text.inkBottomUnits[i]) * unitScale[face]
+                    if top > (inkTop ?? -.infinity) { inkTop = top; topOffset = text.clusterStarts[i] }
+                    if bottom > (inkBottom ?? -.infinity) { inkBottom = bottom; bottomOffset = text.clusterStarts[i] }
+                }
+                i += 1
+            }
+            if case .letterformAware(oversize: true) = policy {
+                ascent = max(ascent, inkTop ?? 0)
+                descent = max(descent, inkBottom ?? 0)
+            }
+            var height = ascent + descent + gap
+            var baseline = ascent
+            switch policy {
+            case .typographic, .letterformAware:
+                if let leading, index > 0, leading > height {
+                    baseline += leading - height   // SwiftUI spacing: the extra space is above the line
+                    height = leading
+                }
+            case .fixed(let points):
+                height = points
+                baseline = points - primary.descent * size
+            case .multiple(let factor):
+                height = (primary.ascent + primary.descent + primary.gap) * size * factor
+                baseline = height - primary.descent * size - primary.gap * size
+            }
+            let below = height - baseline
+            boxes.append(LineBox(
+                height: height, baseline: baseline, inkTop: inkTop, inkBottom: inkBottom,
+                overflowAbove: max(0, (inkTop ?? 0) - baseline), overflowBelow: max(0, (inkBottom ?? 0) - below),
+                inkTopOffset: topOffset, inkBottomOffset: bottomOffset
+            ))
+        }
+        return boxes
+    }
+}
