@@ -47,8 +47,8 @@ struct FitCommand: ParsableCommand {
     @Flag(help: "Use the text style's emphasized weight (SwiftUI .bold() / UIKit traitBold).")
     var emphasized = false
 
-    @Option(help: ArgumentHelp("A TTF/OTF font file to use instead of the system font.", valueName: "file"))
-    var font: String?
+    @Option(help: ArgumentHelp("A TTF/OTF font file to use instead of the system font. Repeat for fallbacks, in order (then the system cascade).", valueName: "file"))
+    var font: [String] = []
 
     @Option(name: .customLong("face-index"), help: ArgumentHelp("Face index in a font collection (TTC/OTC).", valueName: "n"))
     var faceIndex: Int = 0
@@ -79,6 +79,18 @@ struct FitCommand: ParsableCommand {
 
     @Flag(name: .customLong("allow-word-break"), help: "Count a word broken mid-word as fitting.")
     var allowWordBreak = false
+
+    @Option(name: .customLong("line-height"), help: ArgumentHelp("Line boxes: letterform-aware (default: lines grow to the fonts used on them, iOS 17 text styles), typographic (fixed box from the primary font), fixed:N (every line N pt), multiple:X (natural × X).", valueName: "policy"))
+    var lineHeight: String = "letterform-aware"
+
+    @Option(name: .customLong("sizing-rule"), help: ArgumentHelp("With letterform-aware: typographic (default) or oversize (lines also grow to contain all ink, UIKit sizingRule .oversize).", valueName: "rule"))
+    var sizingRule: String = "typographic"
+
+    @Flag(name: .customLong("clips-to-bounds"), help: "The view clips to its bounds: ink outside it is cut and fails the category (inkClipped).")
+    var clipsToBounds = false
+
+    @Flag(name: .customLong("system-fonts"), help: "Use fonts installed on this machine (fontconfig) as a last-resort fallback. Off by default: results then differ between machines.")
+    var systemFonts = false
 
     @Flag(help: "Print the report as JSON (keys sorted).")
     var json = false
@@ -115,11 +127,11 @@ struct FitCommand: ParsableCommand {
         if relativeTo != nil && size == nil {
             throw CLIError.badInput("--relative-to needs --size")
         }
-        if weight != nil && font != nil {
+        if weight != nil && !font.isEmpty {
             throw CLIError.badInput("--weight applies to the system font only; a font file has its own weight")
         }
         var choice: FontChoice
-        let face: FontChoice.Face = font.map { .file(path: $0, faceIndex: faceIndex) } ?? .system
+        let face: FontChoice.Face = font.first.map { .file(path: $0, faceIndex: faceIndex) } ?? .system
         if let size {
             if let relativeTo {
                 choice = FontChoice(face: face, sizing: .scaled(pointSize: size, relativeTo: try TextStyle.parse(relativeTo), maximumPointSize: maxSize))
@@ -129,7 +141,7 @@ struct FitCommand: ParsableCommand {
             }
         } else {
             let textStyle = try TextStyle.parse(style ?? "body")
-            if font != nil {
+            if !font.isEmpty {
                 // A font file with a text style: UIFontMetrics(forTextStyle:).scaledFont(for:) from the style's Large size.
                 guard let base = TypeScale.pointSize(textStyle, .large) else { throw ModelError.categoryUnknownForStyle(textStyle, .large) }
                 choice = FontChoice(face: face, sizing: .scaled(pointSize: base, relativeTo: textStyle, maximumPointSize: maxSize))
@@ -139,6 +151,7 @@ struct FitCommand: ParsableCommand {
             }
         }
         choice.weight = try weight.map { try FontWeight.parse($0) }
+        choice.fallbackFiles = font.dropFirst().map { FontFile(path: $0) }
         choice.emphasized = emphasized
 
         var selected = ContentSizeCategory.allCases
@@ -156,8 +169,31 @@ struct FitCommand: ParsableCommand {
         )
         return FitRequest(
             text: text.replacingOccurrences(of: "\\n", with: "\n"), font: choice, container: container,
-            categories: selected, language: lang, lineSpacing: spacing, allowsWordBreaks: allowWordBreak
+            categories: selected, language: lang, lineSpacing: spacing, allowsWordBreaks: allowWordBreak,
+            lineHeight: try parseLineHeight(), clipsToBounds: clipsToBounds, usesSystemFonts: systemFonts
         )
+    }
+
+    func parseLineHeight() throws -> LineHeightPolicy {
+        let valid = "valid: letterform-aware, typographic, fixed:N, multiple:X"
+        let oversize: Bool
+        switch sizingRule {
+        case "typographic": oversize = false
+        case "oversize": oversize = true
+        default: throw CLIError.badInput("unknown --sizing-rule '\(sizingRule)'; valid: typographic, oversize")
+        }
+        if lineHeight == "letterform-aware" { return .letterformAware(oversize: oversize) }
+        if oversize { throw CLIError.badInput("--sizing-rule oversize applies to --line-height letterform-aware only") }
+        if lineHeight == "typographic" { return .typographic }
+        let parts = lineHeight.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let value = Double(parts[1]), value.isFinite, value > 0 else {
+            throw CLIError.badInput("unknown --line-height '\(lineHeight)'; \(valid) (N points > 0, X factor > 0)")
+        }
+        switch parts[0] {
+        case "fixed": return .fixed(points: value)
+        case "multiple": return .multiple(factor: value)
+        default: throw CLIError.badInput("unknown --line-height '\(lineHeight)'; \(valid)")
+        }
     }
 
     func parseInsets(_ text: String?) throws -> EdgeInsets {

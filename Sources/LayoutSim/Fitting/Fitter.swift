@@ -37,6 +37,14 @@ enum Fitter {
     static func plan(_ request: FitRequest) throws(LayoutSimError) -> [FitStep] {
         let font = request.font
         let isSystem = font.face == .system
+        switch request.lineHeight {
+        case .fixed(let points) where !(points.isFinite && points > 0):
+            throw .invalidOption("a fixed line height must be greater than 0 points (got \(points))")
+        case .multiple(let factor) where !(factor.isFinite && factor > 0):
+            throw .invalidOption("a line height multiple must be greater than 0 (got \(factor))")
+        default:
+            break
+        }
         if request.lineSpacing == .leading {
             guard isSystem, case .textStyle = font.sizing else {
                 throw .invalidOption("line spacing 'leading' applies to the system font in a text style only (the HIG leading is per style)")

@@ -13,7 +13,7 @@ enum ReportNumber {
 extension FitReport: Encodable {
     enum CodingKeys: String, CodingKey {
         case text, style, size, relativeTo, maximumPointSize, emphasized, weight, font, container, language, lineSpacing
-        case allowsWordBreaks, results, fitsThrough, summary, missingGlyphs
+        case allowsWordBreaks, results, fitsThrough, summary, missingGlyphs, lineHeightPolicy, clipsToBounds, systemFonts
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -38,6 +38,9 @@ extension FitReport: Encodable {
         try c.encode(request.language, forKey: .language)
         try c.encode(request.lineSpacing, forKey: .lineSpacing)
         try c.encode(request.allowsWordBreaks, forKey: .allowsWordBreaks)
+        try c.encode(request.lineHeight.name, forKey: .lineHeightPolicy)
+        try c.encode(request.clipsToBounds, forKey: .clipsToBounds)
+        try c.encode(request.usesSystemFonts, forKey: .systemFonts)
         try c.encode(results.map(ResultJSON.init), forKey: .results)
         if font.followsDynamicType {
             try c.encode(fitsThrough, forKey: .fitsThrough)
@@ -104,7 +107,7 @@ private struct ResultJSON: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case category, pointSize, weight, lineHeight, lines, shownLines, lineBreaks, lineWidths, textHeight, height, width
-        case verdict, wordBroken, clippedBy, hiddenLines, overflowWidth
+        case verdict, wordBroken, clippedBy, hiddenLines, overflowWidth, lineHeights, inkOverflow, inkClipped
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -129,5 +132,51 @@ private struct ResultJSON: Encodable {
             try c.encode(0, forKey: .hiddenLines)
         }
         try c.encode(result.overflowWidth.map(ReportNumber.rounded), forKey: .overflowWidth)
+        try c.encode(result.lineBoxes.map { ReportNumber.rounded($0.height) }, forKey: .lineHeights)
+        let overflow = result.lineBoxes.enumerated().filter { $0.element.overflowAbove > 0 || $0.element.overflowBelow > 0 }
+        try c.encode(overflow.map { InkOverflowJSON(line: $0.offset, box: $0.element) }, forKey: .inkOverflow)
+        try c.encode(result.inkClipped.map(InkClippedJSON.init), forKey: .inkClipped)
+    }
+}
+
+/// Ink outside one line's box: `{"line", "above", "below", "aboveAt", "belowAt"}` (points; UTF-16 offsets of the
+/// clusters with the topmost and bottommost ink).
+private struct InkOverflowJSON: Encodable {
+    let line: Int
+    let above: Double
+    let below: Double
+    let aboveAt: Int?
+    let belowAt: Int?
+
+    init(line: Int, box: LineBox) {
+        self.line = line
+        above = ReportNumber.rounded(box.overflowAbove)
+        below = ReportNumber.rounded(box.overflowBelow)
+        aboveAt = box.overflowAbove > 0 ? box.inkTopOffset : nil
+        belowAt = box.overflowBelow > 0 ? box.inkBottomOffset : nil
+    }
+
+    enum CodingKeys: String, CodingKey { case line, above, below, aboveAt, belowAt }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(line, forKey: .line)
+        try c.encode(above, forKey: .above)
+        try c.encode(below, forKey: .below)
+        try c.encode(aboveAt, forKey: .aboveAt)
+        try c.encode(belowAt, forKey: .belowAt)
+    }
+}
+
+/// Ink cut by a clipping view: `{"top", "bottom", "lines"}`.
+private struct InkClippedJSON: Encodable {
+    let top: Double
+    let bottom: Double
+    let lines: [Int]
+
+    init(_ clipping: InkClipping) {
+        top = ReportNumber.rounded(clipping.top)
+        bottom = ReportNumber.rounded(clipping.bottom)
+        lines = clipping.lines
     }
 }

@@ -19,6 +19,11 @@ public enum TextReportRenderer {
                 break
             }
             if result.wordBroken, result.verdict != .fitsWithWordBroken { verdict += ", word broken" }
+            let above = result.lineBoxes.prefix(result.shownLineCount).map(\.overflowAbove).max() ?? 0
+            let below = result.lineBoxes.prefix(result.shownLineCount).map(\.overflowBelow).max() ?? 0
+            if above > 0 || below > 0 {
+                verdict += "; ink outside line box: \(format(above)) pt above, \(format(below)) pt below"
+            }
             rows.append([
                 result.category?.swiftUIName ?? "(fixed)",
                 format(result.pointSize),
