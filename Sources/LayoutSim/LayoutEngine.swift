@@ -12,7 +12,7 @@ import Foundation
 /// let engine = try LayoutEngine()
 /// let report = try engine.fit(FitRequest(text: "Einstellungen", font: .textStyle(.body),
 ///                                        container: Container(width: 120, lineLimit: 1)))
-/// print(report.summary)   // "fits through xxLarge; truncated from xxxLarge"
+/// print(report.summary)   // "fits through xLarge; truncated from xxLarge"
 /// ```
 public final class LayoutEngine {
     /// The fonts this engine opened (bundled and user-supplied).

@@ -32,13 +32,13 @@ struct FitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Text style (body, headline, title, caption1, largeTitle, …; UIKit, SwiftUI or raw names). Default: body.", valueName: "style"))
     var style: String?
 
-    @Option(help: ArgumentHelp("Fixed point size instead of a text style.", valueName: "points"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fixed point size instead of a text style.", valueName: "points"))
     var size: Double?
 
     @Option(name: .customLong("relative-to"), help: ArgumentHelp("With --size: scale the size at each category like this text style (UIFontMetrics).", valueName: "style"))
     var relativeTo: String?
 
-    @Option(name: .customLong("max-size"), help: ArgumentHelp("With --relative-to or --font + --style: maximumPointSize, applied after scaling.", valueName: "points"))
+    @Option(name: .customLong("max-size"), parsing: .unconditional, help: ArgumentHelp("With --relative-to or --font + --style: maximumPointSize, applied after scaling.", valueName: "points"))
     var maxSize: Double?
 
     @Option(help: ArgumentHelp("System font weight: regular, medium, semibold, bold. Default: the style's weight (regular with --size).", valueName: "weight"))
@@ -50,22 +50,22 @@ struct FitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A TTF/OTF font file to use instead of the system font. Repeat for fallbacks, in order (then the system cascade).", valueName: "file"))
     var font: [String] = []
 
-    @Option(name: .customLong("face-index"), help: ArgumentHelp("Face index in a font collection (TTC/OTC).", valueName: "n"))
+    @Option(name: .customLong("face-index"), parsing: .unconditional, help: ArgumentHelp("Face index in a font collection (TTC/OTC).", valueName: "n"))
     var faceIndex: Int = 0
 
-    @Option(help: ArgumentHelp("Container width in points (insets included). Required.", valueName: "points"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Container width in points (insets included). Required.", valueName: "points"))
     var width: Double
 
-    @Option(help: ArgumentHelp("Container height in points (insets included). Default: grows with the text.", valueName: "points"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Container height in points (insets included). Default: grows with the text.", valueName: "points"))
     var height: Double?
 
-    @Option(help: ArgumentHelp("Line limit (numberOfLines / lineLimit); 0 = no limit. 1 is UILabel's default.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Line limit (numberOfLines / lineLimit); 0 = no limit. 1 is UILabel's default.", valueName: "n"))
     var lines: Int = 1
 
     @Option(help: ArgumentHelp("Insets between container and text: T,L,B,R in points (or one value for all four).", valueName: "t,l,b,r"))
     var insets: String?
 
-    @Option(help: ArgumentHelp("Display scale: heights and widths round up to this pixel grid.", valueName: "1|2|3"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Display scale: heights and widths round up to this pixel grid.", valueName: "1|2|3"))
     var scale: Double = 3
 
     @Option(help: ArgumentHelp("Categories: a name (xS, L, AX5, accessibility5, …), a...b, ...b, a..., all, or a comma list. Default: all.", valueName: "range"))

@@ -30,7 +30,6 @@ public final class FontFace {
     /// - Throws: ``FontError`` naming the file: missing, not a font, broken, or index out of range.
     init(path: String, index: Int, library: FreeTypeLibrary) throws(FontError) {
         guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
-        guard index >= 0 else { throw .faceIndexOutOfRange(index: index, count: 1, path: path) }
 
         var probe: FT_Face?
         let probeCode = FT_New_Face(library.raw, path, 0, &probe)
@@ -39,9 +38,12 @@ public final class FontFace {
         }
         let count = Int(first.pointee.num_faces)
         var face = first
+        guard index >= 0 && index < count else {
+            FT_Done_Face(first)
+            throw .faceIndexOutOfRange(index: index, count: count, path: path)
+        }
         if index != 0 {
             FT_Done_Face(first)
-            guard index < count else { throw .faceIndexOutOfRange(index: index, count: count, path: path) }
             var other: FT_Face?
             let code = FT_New_Face(library.raw, path, FT_Long(index), &other)
             guard code == 0, let opened = other else { throw .freeType(FreeTypeError(rawValue: code), path: path) }
@@ -82,6 +84,15 @@ public final class FontFace {
             throw .harfBuzzCouldNotOpen(path: path)
         }
         hb_font_set_scale(hbFont, Int32(upem), Int32(upem))
+
+        // A truncated file: FreeType and HarfBuzz silently drop tables cut off by the end of the file (kerning
+        // would vanish), so check the table directory against the file size ourselves.
+        if let problem = SFNTDirectory.truncation(path: path, faceIndex: index) {
+            hb_font_destroy(hbFont)
+            hb_face_destroy(hbFace)
+            FT_Done_Face(face)
+            throw .unusableFace(reason: "truncated or broken: \(problem)", path: path)
+        }
 
         self.id = FaceID(path: path, index: index)
         self.metrics = FontMetrics(unitsPerEm: upem, ascender: ascender, descender: descender, lineGap: lineGap)

@@ -10,26 +10,29 @@ struct FitStep: Sendable {
 
 /// Turns lines into a verdict: the only place that loops over sizes and decides fits / truncated / clipped.
 enum Fitter {
+    /// The largest length accepted anywhere, points (a million points is far beyond any screen).
+    static let maximumLength = 1_000_000.0
+
     /// Rejects impossible containers.
     static func validate(_ container: Container) throws(LayoutSimError) {
-        guard container.width.isFinite, container.width > 0 else {
-            throw .invalidContainer("width must be greater than 0 points (got \(container.width))")
+        guard container.width.isFinite, container.width > 0, container.width <= maximumLength else {
+            throw .invalidContainer("width must be greater than 0 and at most \(Int(maximumLength)) points (got \(container.width))")
         }
-        if let height = container.height, !(height.isFinite && height >= 0) {
-            throw .invalidContainer("height must be 0 points or more (got \(height))")
+        if let height = container.height, !(height.isFinite && height >= 0 && height <= maximumLength) {
+            throw .invalidContainer("height must be between 0 and \(Int(maximumLength)) points (got \(height))")
         }
         guard container.lineLimit >= 0 else {
             throw .invalidContainer("line limit must be 0 (no limit) or more (got \(container.lineLimit))")
         }
         let insets = container.insets
-        guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy({ $0.isFinite && $0 >= 0 }) else {
-            throw .invalidContainer("insets must be 0 points or more")
+        guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= maximumLength }) else {
+            throw .invalidContainer("insets must be between 0 and \(Int(maximumLength)) points")
         }
         guard container.textWidth > 0 else {
             throw .invalidContainer("the left and right insets (\(insets.left + insets.right) pt) leave no room in a width of \(container.width) pt")
         }
-        guard container.displayScale >= 1 else {
-            throw .invalidContainer("display scale must be 1 or more (got \(container.displayScale))")
+        guard container.displayScale.isFinite, container.displayScale >= 1, container.displayScale <= 10 else {
+            throw .invalidContainer("display scale must be between 1 and 10 (got \(container.displayScale))")
         }
     }
 
@@ -38,9 +41,9 @@ enum Fitter {
         let font = request.font
         let isSystem = font.face == .system
         switch request.lineHeight {
-        case .fixed(let points) where !(points.isFinite && points > 0):
+        case .fixed(let points) where !(points.isFinite && points > 0 && points <= maximumLength):
             throw .invalidOption("a fixed line height must be greater than 0 points (got \(points))")
-        case .multiple(let factor) where !(factor.isFinite && factor > 0):
+        case .multiple(let factor) where !(factor.isFinite && factor > 0 && factor <= 100):
             throw .invalidOption("a line height multiple must be greater than 0 (got \(factor))")
         default:
             break
@@ -60,7 +63,9 @@ enum Fitter {
             return font.emphasized ? metrics.emphasizedWeight : metrics.weight
         }
         func checked(_ size: Double) throws(LayoutSimError) -> Double {
-            guard size.isFinite, size > 0 else { throw .model(.invalidValue("point size must be greater than 0 (got \(size))")) }
+            guard size.isFinite, size > 0, size <= maximumLength else {
+                throw .model(.invalidValue("point size must be greater than 0 and at most \(Int(maximumLength)) (got \(size))"))
+            }
             return size
         }
 
@@ -91,13 +96,18 @@ enum Fitter {
     ) throws(LayoutSimError) -> [FitStep] {
         let scaler: FontMetricsScaler
         do { scaler = try FontMetricsScaler(relativeTo: style) } catch { throw .model(error) }
-        if let maximum, !(maximum.isFinite && maximum > 0) {
+        if let maximum, !(maximum.isFinite && maximum > 0 && maximum <= maximumLength) {
             throw .model(.invalidValue("maximum point size must be greater than 0 (got \(maximum))"))
         }
-        return categories.map { category in
-            FitStep(category: category, pointSize: scaler.scaledFontSize(size, at: category, maximumPointSize: maximum),
-                    weight: weight, leading: nil)
+        var steps: [FitStep] = []
+        for category in categories {
+            let scaled = scaler.scaledFontSize(size, at: category, maximumPointSize: maximum)
+            guard scaled.isFinite, scaled > 0, scaled <= maximumLength else {
+                throw .model(.invalidValue("point size \(size) scales to \(scaled) at \(category.swiftUIName), beyond \(Int(maximumLength))"))
+            }
+            steps.append(FitStep(category: category, pointSize: scaled, weight: weight, leading: nil))
         }
+        return steps
     }
 
     /// Breaks the text at one size and judges the result against the container.

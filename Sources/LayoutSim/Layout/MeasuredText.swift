@@ -151,6 +151,19 @@ public struct MeasuredText: Sendable {
             let slice = String(decoding: utf16[range], as: UTF16.self)
             let scalars = slice.unicodeScalars
             whitespace.append(!scalars.isEmpty && scalars.allSatisfy { $0.properties.isWhitespace })
+            // Controls (\n, \t, \r), line and paragraph separators and default-ignorables draw nothing: no width,
+            // and no missing glyph when a font lacks them (tab stops are not modelled).
+            let invisible = scalars.allSatisfy { scalar in
+                switch scalar.properties.generalCategory {
+                case .control, .lineSeparator, .paragraphSeparator: return true
+                default: return scalar.properties.isDefaultIgnorableCodePoint
+                }
+            }
+            if invisible {
+                advance[i] = 0
+                kerning[i] = 0
+                missingClusters.removeAll { $0 == i }
+            }
             let bases = slice.decomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in
                 switch scalar.properties.generalCategory {
                 case .nonspacingMark, .enclosingMark, .spacingMark: return false

@@ -4,6 +4,7 @@ import Foundation
 enum ReportNumber {
     /// `value` rounded to three decimals (−0 becomes 0).
     static func rounded(_ value: Double) -> Double {
+        guard value.isFinite, abs(value) < 1e12 else { return value.isFinite ? value : 0 }
         let r = (value * 1000).rounded() / 1000
         return r == 0 ? 0 : r
     }

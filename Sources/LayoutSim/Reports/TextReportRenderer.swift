@@ -57,6 +57,7 @@ public enum TextReportRenderer {
 
     /// A number with at most two decimals, trailing zeros dropped ("17", "16.33", "20.29").
     static func format(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
         let hundredths = Int((value * 100).rounded())
         let whole = hundredths / 100
         let fraction = abs(hundredths % 100)

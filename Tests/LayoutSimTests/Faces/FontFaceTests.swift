@@ -74,9 +74,32 @@ struct FontFaceTests {
         try bytes.write(to: truncated)
         defer { try? FileManager.default.removeItem(at: truncated) }
         #expect(throws: FontError.self) { _ = try engine.registry.face(path: truncated.path) }
+        // Cut at half its size: FreeType and HarfBuzz would drop the cut tables silently; layoutsim refuses the file.
+        let half = FileManager.default.temporaryDirectory.appendingPathComponent("layoutsim-half-\(UUID().uuidString).ttf")
+        let hebrew = try Data(contentsOf: URL(fileURLWithPath: TestSupport.bundledFont("NotoSansHebrew-Regular.ttf")))
+        try hebrew.prefix(hebrew.count / 2).write(to: half)
+        defer { try? FileManager.default.removeItem(at: half) }
+        do {
+            _ = try engine.registry.face(path: half.path)
+            Issue.record("expected a truncation error")
+        } catch {
+            #expect(error.description.contains("truncated"))
+            #expect(error.description.contains(half.path))
+        }
+        #expect(throws: FontError.faceIndexOutOfRange(index: -1, count: 1, path: TestSupport.oneEm)) {
+            _ = try engine.registry.face(path: TestSupport.oneEm, index: -1)
+        }
         #expect(throws: FontError.faceIndexOutOfRange(index: 3, count: 1, path: TestSupport.oneEm)) {
             _ = try engine.registry.face(path: TestSupport.oneEm, index: 3)
         }
+    }
+
+    @Test func controlCharactersAreNeitherMissingNorWide() throws {
+        // Inter has no glyph for \n or \t: they draw nothing, so no missing glyph and no width.
+        let report = try TestSupport.fit("ab\tc\n", font: .file(TestSupport.bundledFont("Inter-Regular.otf"), size: 10))
+        let plain = try TestSupport.fit("abc", font: .file(TestSupport.bundledFont("Inter-Regular.otf"), size: 10))
+        #expect(report.missingGlyphs.isEmpty)
+        #expect(report.results.first?.lineWidths == plain.results.first?.lineWidths)
     }
 
     @Test func missingGlyphsAreReported() throws {
