@@ -1,7 +1,7 @@
 # layoutsim: the README's two commands are `make demo` and `make test`.
 # Both install the Debian packages the build needs when they are missing (as root, or through sudo).
 
-APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev
+APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev fontconfig
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
