@@ -23,6 +23,8 @@ public final class LayoutEngine {
     private var systemFontModel: SystemFontModel?
     private let boundaries = TextBoundaries()
     private var bidiResolver: BidiResolver?
+    /// Font cascades already opened, per primary face, fallbacks and weight (bounded: one per font choice used).
+    private var cascades = LRUCache<CascadeKey, (faces: [FontFace], systemModelIndex: Int)>(capacity: 64)
     private var fontconfig: SystemFontLookup?
     /// ICU locale IDs of the language tags seen (BCP 47 → ICU), bounded.
     private var locales = LRUCache<String, String>(capacity: 64)
@@ -58,6 +60,14 @@ public final class LayoutEngine {
     /// (Inter as the SF stand-in, then Noto Sans Thai, Arabic, Devanagari, Hebrew). Also returns the index of the
     /// face whose clusters take SF's measured widths.
     func cascade(for font: FontChoice, weight: FontWeight) throws(LayoutSimError) -> (faces: [FontFace], systemModelIndex: Int) {
+        let key = CascadeKey(face: font.face, fallbackFiles: font.fallbackFiles, weight: weight)
+        if let cached = cascades[key] { return cached }
+        let built = try buildCascade(for: font, weight: weight)
+        cascades[key] = built
+        return built
+    }
+
+    private func buildCascade(for font: FontChoice, weight: FontWeight) throws(LayoutSimError) -> (faces: [FontFace], systemModelIndex: Int) {
         var faces: [FontFace] = []
         do {
             if case .file(let path, let index) = font.face {
@@ -193,6 +203,13 @@ public final class LayoutEngine {
         } catch { throw .font(error) }
         return FitReport(request: request, fontFiles: files, results: results, missingGlyphs: measured.missingGlyphs)
     }
+}
+
+/// Key of a cached font cascade.
+struct CascadeKey: Hashable {
+    let face: FontChoice.Face
+    let fallbackFiles: [FontFile]
+    let weight: FontWeight
 }
 
 extension LayoutEngine {

@@ -122,6 +122,23 @@ public final class FontFace {
         hb_font_get_glyph_h_advance(hbFont, glyph)
     }
 
+    /// Ink extents per glyph, computed once: (top, bottom) in font units above the baseline, `nil` for no ink.
+    /// Bounded by the face's glyph count.
+    private var inkCache: [UInt32: (top: Int32, bottom: Int32)?] = [:]
+
+    /// The ink extents of `glyph` (font units, y up): its top and bottom, or nil when it draws nothing.
+    /// CFF outlines are interpreted to find them, so they are cached per glyph.
+    func inkExtents(ofGlyph glyph: UInt32) -> (top: Int32, bottom: Int32)? {
+        if let cached = inkCache[glyph] { return cached }
+        var extents = hb_glyph_extents_t()
+        var result: (top: Int32, bottom: Int32)?
+        if hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0, extents.height != 0 || extents.width != 0 {
+            result = (extents.y_bearing, extents.y_bearing &+ extents.height)
+        }
+        inkCache[glyph] = result
+        return result
+    }
+
     /// Lends the `hb_font_t` to shaping code in this module; it must not be stored.
     func withHarfBuzzFont<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
         try body(hbFont)

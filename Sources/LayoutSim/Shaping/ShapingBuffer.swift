@@ -41,15 +41,14 @@ struct ShapingBuffer: ~Copyable {
                   let positions = hb_buffer_get_glyph_positions(raw, nil) else { return [] }
             var out: [ShapedGlyph] = []
             out.reserveCapacity(Int(count))
-            var extents = hb_glyph_extents_t()
             for i in 0..<Int(count) {
                 let info = infos[i]
                 let position = positions[i]
                 var inkTop: Int32?
                 var inkBottom: Int32?
-                if hb_font_get_glyph_extents(font, info.codepoint, &extents) != 0, extents.height != 0 || extents.width != 0 {
-                    inkTop = position.y_offset &+ extents.y_bearing
-                    inkBottom = position.y_offset &+ extents.y_bearing &+ extents.height
+                if let ink = face.inkExtents(ofGlyph: info.codepoint) {
+                    inkTop = position.y_offset &+ ink.top
+                    inkBottom = position.y_offset &+ ink.bottom
                 }
                 out.append(ShapedGlyph(
                     glyphID: info.codepoint,
