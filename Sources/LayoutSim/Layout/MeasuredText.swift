@@ -153,13 +153,7 @@ public struct MeasuredText: Sendable {
             whitespace.append(!scalars.isEmpty && scalars.allSatisfy { $0.properties.isWhitespace })
             // Controls (\n, \t, \r), line and paragraph separators and default-ignorables draw nothing: no width,
             // and no missing glyph when a font lacks them (tab stops are not modelled).
-            let invisible = scalars.allSatisfy { scalar in
-                switch scalar.properties.generalCategory {
-                case .control, .lineSeparator, .paragraphSeparator: return true
-                default: return scalar.properties.isDefaultIgnorableCodePoint
-                }
-            }
-            if invisible {
+            if !scalars.contains(where: \.needsGlyph) {
                 advance[i] = 0
                 kerning[i] = 0
                 missingClusters.removeAll { $0 == i }

@@ -49,13 +49,7 @@ enum Itemizer {
                 let isLetter = (scalar.value | 0x20) >= 0x61 && (scalar.value | 0x20) <= 0x7A
                 script = isLetter ? .latin : .common
             } else {
-                for scalar in String(decoding: utf16[range], as: UTF16.self).unicodeScalars {
-                    let properties = scalar.properties
-                    if properties.isDefaultIgnorableCodePoint { continue }
-                    switch properties.generalCategory {
-                    case .control, .lineSeparator, .paragraphSeparator, .format: continue
-                    default: break
-                    }
+                for scalar in String(decoding: utf16[range], as: UTF16.self).unicodeScalars where scalar.needsGlyph {
                     required.append(scalar)
                     if script.isNeutral {
                         let s = Script(of: scalar)
@@ -134,15 +128,21 @@ enum Itemizer {
     private static func covers(faces: [FontFace], _ index: Int, _ units: ArraySlice<UInt16>) -> Bool {
         guard index < faces.count else { return false }
         let face = faces[index]
-        for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
-            let properties = scalar.properties
-            if properties.isDefaultIgnorableCodePoint { continue }
-            switch properties.generalCategory {
-            case .control, .lineSeparator, .paragraphSeparator, .format: continue
-            default: break
-            }
-            if face.nominalGlyph(for: scalar) == nil { return false }
+        return String(decoding: units, as: UTF16.self).unicodeScalars.allSatisfy { scalar in
+            !scalar.needsGlyph || face.nominalGlyph(for: scalar) != nil
         }
-        return true
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether the scalar draws something, so a font must have a glyph for it: not a control (`\n`, `\t`), line
+    /// or paragraph separator, format character or default-ignorable code point (ZWJ, variation selectors).
+    var needsGlyph: Bool {
+        let properties = self.properties
+        if properties.isDefaultIgnorableCodePoint { return false }
+        switch properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator, .format: return false
+        default: return true
+        }
     }
 }
