@@ -138,7 +138,14 @@ public final class LayoutEngine {
             let measuredFaces = faces.enumerated().map { index, face in
                 MeasuredFace(id: face.id, metrics: face.metrics, usesSystemModel: index == systemIndex)
             }
-            return MeasuredText(text: text, utf16: utf16, runs: shaped, faces: measuredFaces, breaks: breaks, graphemes: graphemes)
+            let ellipsis: [Int32?] = faces.map { face in
+                guard let scalar = Unicode.Scalar(0x2026), let glyph = face.nominalGlyph(for: scalar) else { return nil }
+                return face.nominalAdvance(ofGlyph: glyph)
+            }
+            return MeasuredText(
+                text: text, utf16: utf16, runs: shaped, faces: measuredFaces, breaks: breaks, graphemes: graphemes,
+                levels: levels, ellipsisUnits: ellipsis
+            )
         } catch {
             throw .segmentation(error)
         }
@@ -174,12 +181,15 @@ public final class LayoutEngine {
         let system: SystemFontModel? = usesSFModel ? try systemFont() : nil
         let primary = measured.faces.first { $0.usesSystemModel == (request.font.face == .system) } ?? measured.faces.first
 
+        let label = request.label
+        let breaks = LineBreaker.opportunities(
+            measured, byCharacter: label.lineBreakMode == .charWrapping, strategy: label.lineBreakStrategy
+        )
         var results: [CategoryResult] = []
         results.reserveCapacity(plan.count)
         for step in plan {
             let sfWeight = request.font.face == .system ? step.weight : .regular
-            let advances = system?.clusterAdvances(measured, size: step.pointSize, weight: sfWeight)
-                ?? measured.fontAdvances(size: step.pointSize)
+            let source = AdvanceSource(text: measured, system: system, weight: sfWeight)
             let lineHeight: Double
             if request.font.face == .system {
                 lineHeight = SystemFontModel.lineHeightPerPoint * step.pointSize
@@ -187,8 +197,8 @@ public final class LayoutEngine {
                 lineHeight = primary?.metrics.lineHeight(atPointSize: step.pointSize) ?? 0
             }
             results.append(Fitter.fit(
-                measured, advances: advances, step: step, lineHeight: lineHeight,
-                weight: request.font.face == .system ? step.weight : nil, request: request
+                source, step: step, lineHeight: lineHeight,
+                weight: request.font.face == .system ? step.weight : nil, request: request, breaks: breaks
             ))
         }
 
@@ -202,6 +212,36 @@ public final class LayoutEngine {
             }
         } catch { throw .font(error) }
         return FitReport(request: request, fontFiles: files, results: results, missingGlyphs: measured.missingGlyphs)
+    }
+}
+
+/// Advances of a measured text at any size: the system-font model for the SF stand-in's clusters, the fonts' own
+/// advances for the rest. Also the width of the ellipsis truncation inserts.
+struct AdvanceSource {
+    let text: MeasuredText
+    let system: SystemFontModel?
+    /// Weight of the SF stand-in's clusters.
+    let weight: FontWeight
+
+    /// Each cluster's advance at `size` points.
+    func advances(size: Double) -> [Double] {
+        system?.clusterAdvances(text, size: size, weight: weight) ?? text.fontAdvances(size: size)
+    }
+
+    /// Width of U+2026 at `size` in the font of cluster `i` (or the first face of the cascade that has one, or
+    /// three periods of the primary font), points. For the SF stand-in it is Inter's scaled by SF/Inter, like every
+    /// character SF was not measured on.
+    func ellipsisWidth(size: Double, nearCluster i: Int) -> Double {
+        let preferred = i < text.clusterCount ? Int(text.faceIndex[i]) : 0
+        let order = [preferred] + Array(text.faces.indices)
+        for face in order {
+            guard let units = text.ellipsisUnits[face] else { continue }
+            let points = Double(units) * size / Double(text.faces[face].metrics.unitsPerEm)
+            if text.faces[face].usesSystemModel, let system { return points * system.letterRatio(atSize: size, weight: weight) }
+            return points
+        }
+        let period = system?.sfAdvances(atSize: size, weight: weight)[0x2E - 0x20] ?? size * 0.25
+        return 3 * period
     }
 }
 

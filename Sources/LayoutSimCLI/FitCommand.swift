@@ -59,8 +59,29 @@ struct FitCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Container height in points (insets included). Default: grows with the text.", valueName: "points"))
     var height: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Line limit (numberOfLines / lineLimit); 0 = no limit. 1 is UILabel's default.", valueName: "n"))
-    var lines: Int = 1
+    @Option(help: ArgumentHelp("View preset: uilabel (1 line, truncating tail; the default), swiftui-text (no line limit, truncating tail, HIG leading), textview (no limit, word wrapping, clipped at --height). Explicit options win.", valueName: "view"))
+    var view: String = "uilabel"
+
+    @Option(name: .customLong("line-break-mode"), help: ArgumentHelp("word, char, clip, head, tail (default) or middle (NSLineBreakMode).", valueName: "mode"))
+    var lineBreakMode: String?
+
+    @Option(name: .customLong("line-break-strategy"), help: ArgumentHelp("standard (UILabel's default: push-out + hangul), push-out, hangul or none.", valueName: "strategy"))
+    var lineBreakStrategy: String = "standard"
+
+    @Option(name: .customLong("minimum-scale-factor"), parsing: .unconditional, help: ArgumentHelp("adjustsFontSizeToFitWidth with this minimumScaleFactor (0 < x < 1): shrink before truncating.", valueName: "x"))
+    var minimumScaleFactor: Double?
+
+    @Flag(help: "allowsDefaultTighteningForTruncation: tighten a single line by up to 0.05 em per character before truncating.")
+    var tightening = false
+
+    @Option(help: ArgumentHelp("natural (default), left, center, right or justified: moves lines, reported as lineOffsets.", valueName: "alignment"))
+    var alignment: String = "natural"
+
+    @Flag(name: .customLong("scaled-insets"), help: "Scale --insets with the text style like @ScaledMetric.")
+    var scaledInsets = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Line limit (numberOfLines / lineLimit); 0 = no limit. Default from --view (UILabel: 1).", valueName: "n"))
+    var lines: Int?
 
     @Option(help: ArgumentHelp("Insets between container and text: T,L,B,R in points (or one value for all four).", valueName: "t,l,b,r"))
     var insets: String?
@@ -75,7 +96,7 @@ struct FitCommand: ParsableCommand {
     var lang: String?
 
     @Option(name: .customLong("line-spacing"), help: ArgumentHelp("natural (n × lineHeight, UILabel) or leading (first line natural, then the HIG leading: SwiftUI Text with a text style).", valueName: "mode"))
-    var lineSpacing: String = "natural"
+    var lineSpacing: String?
 
     @Flag(name: .customLong("allow-word-break"), help: "Count a word broken mid-word as fitting.")
     var allowWordBreak = false
@@ -161,16 +182,51 @@ struct FitCommand: ParsableCommand {
             // Only the Large size of extraLargeTitle(2) is published.
             selected = [.large]
         }
-        guard let spacing = LineSpacing(rawValue: lineSpacing) else {
-            throw CLIError.badInput("unknown --line-spacing '\(lineSpacing)'; valid: natural, leading")
+        guard let preset = ViewPreset(rawValue: view) else {
+            throw CLIError.badInput("unknown --view '\(view)'; valid: uilabel, swiftui-text, textview")
+        }
+        var spacing = LineSpacing.natural
+        if let lineSpacing {
+            guard let parsed = LineSpacing(rawValue: lineSpacing) else {
+                throw CLIError.badInput("unknown --line-spacing '\(lineSpacing)'; valid: natural, leading")
+            }
+            spacing = parsed
+        } else if case .textStyle = choice.sizing, choice.face == .system {
+            spacing = preset.lineSpacing
         }
         let container = Container(
-            width: width, height: height, lineLimit: lines, insets: try parseInsets(insets), displayScale: scale
+            width: width, height: height, lineLimit: lines ?? preset.lineLimit, insets: try parseInsets(insets), displayScale: scale
         )
+        var behavior = LabelBehavior()
+        if let lineBreakMode {
+            guard let mode = LineBreakMode(parsing: lineBreakMode) else {
+                throw CLIError.badInput("unknown --line-break-mode '\(lineBreakMode)'; valid: word, char, clip, head, tail, middle")
+            }
+            behavior.lineBreakMode = mode
+        } else {
+            behavior.lineBreakMode = preset.lineBreakMode
+        }
+        guard let strategy = LineBreakStrategy(parsing: lineBreakStrategy) else {
+            throw CLIError.badInput("unknown --line-break-strategy '\(lineBreakStrategy)'; valid: standard, push-out, hangul, none")
+        }
+        behavior.lineBreakStrategy = strategy
+        if let minimumScaleFactor {
+            guard minimumScaleFactor.isFinite, minimumScaleFactor > 0, minimumScaleFactor < 1 else {
+                throw CLIError.badInput("--minimum-scale-factor must be between 0 and 1, exclusive (got \(minimumScaleFactor))")
+            }
+            behavior.minimumScaleFactor = minimumScaleFactor
+        }
+        behavior.allowsTightening = tightening
+        guard let textAlignment = TextAlignment(rawValue: alignment) else {
+            throw CLIError.badInput("unknown --alignment '\(alignment)'; valid: natural, left, center, right, justified")
+        }
+        behavior.alignment = textAlignment
+        behavior.scalesInsets = scaledInsets
         return FitRequest(
             text: text.replacingOccurrences(of: "\\n", with: "\n"), font: choice, container: container,
             categories: selected, language: lang, lineSpacing: spacing, allowsWordBreaks: allowWordBreak,
-            lineHeight: try parseLineHeight(), clipsToBounds: clipsToBounds, usesSystemFonts: systemFonts
+            lineHeight: try parseLineHeight(), clipsToBounds: clipsToBounds, usesSystemFonts: systemFonts,
+            label: behavior
         )
     }
 

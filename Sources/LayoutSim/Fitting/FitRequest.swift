@@ -12,6 +12,8 @@ public struct FitRequest: Sendable {
     public var language: String?
     /// Line spacing of the system font with a text style. Default ``LineSpacing/natural``.
     public var lineSpacing: LineSpacing
+    /// Truncation, shrinking, tightening, strategy, alignment: UILabel's defaults unless set.
+    public var label: LabelBehavior
     /// Line boxes and ink. Default ``LineHeightPolicy/default`` (letterform-aware).
     public var lineHeight: LineHeightPolicy
     /// Whether the view clips to its bounds (`clipsToBounds`): ink outside it is cut and reported. Default false,
@@ -35,8 +37,10 @@ public struct FitRequest: Sendable {
         allowsWordBreaks: Bool = false,
         lineHeight: LineHeightPolicy = .default,
         clipsToBounds: Bool = false,
-        usesSystemFonts: Bool = false
+        usesSystemFonts: Bool = false,
+        label: LabelBehavior = LabelBehavior()
     ) {
+        self.label = label
         self.lineHeight = lineHeight
         self.clipsToBounds = clipsToBounds
         self.usesSystemFonts = usesSystemFonts

@@ -49,8 +49,24 @@ public struct CategoryResult: Sendable, Hashable {
     public let weight: FontWeight?
     /// The primary font's natural line height at this size (`UIFont.lineHeight`), points.
     public let lineHeight: Double
-    /// Every line the text needs at this width, shown or not.
+    /// Every line the text needs at this width, shown or not (before truncation).
     public let lines: [Line]
+    /// The text as displayed: the shown lines joined by `\n` (whitespace at wrapped line ends dropped), with the
+    /// ellipsis where the text is truncated.
+    public let visibleText: String
+    /// Characters (grapheme clusters) of the text that are not displayed.
+    public let hiddenCharacters: Int
+    /// Width of each shown line as drawn (ellipsis included, tracking applied), points.
+    public let shownLineWidths: [Double]
+    /// Horizontal position of each shown line's left edge in the container (insets and alignment applied), points.
+    public let lineOffsets: [Double]
+    /// The shrink factor `adjustsFontSizeToFitWidth` applied (1 when the text was not shrunk); ``pointSize`` is
+    /// after shrinking.
+    public let scaleFactor: Double
+    /// Whether even the minimum scale factor did not fit, so the line break mode applies at the minimum size.
+    public let shrinkReachedMinimum: Bool
+    /// Tracking applied by tightening (`allowsDefaultTighteningForTruncation`), points per character gap (≤ 0).
+    public let tracking: Double
     /// The vertical box and ink of every line (same order as ``lines``).
     public let lineBoxes: [LineBox]
     /// Ink cut off by a view that clips to its bounds: points above the top and below the bottom (nil: none).

@@ -110,36 +110,197 @@ enum Fitter {
         return steps
     }
 
-    /// Breaks the text at one size and judges the result against the container.
+    /// Everything about one layout at one size: lines, the truncation of the last shown line, tightening.
+    private struct Layout {
+        let size: Double
+        let advances: [Double]
+        let lines: [Line]
+        let spans: [Range<Int>]
+        /// How many lines are shown.
+        let shown: Int
+        /// The last shown line, truncated (nil when nothing is truncated or clipped at the edge).
+        let truncated: TruncatedLine?
+        /// Tracking from tightening, points per character gap.
+        let tracking: Double
+    }
+
+    /// Breaks the text at one size and judges the result against the container: wrapping by the line break mode and
+    /// strategy, shrinking (`minimumScaleFactor`), tightening, truncation, line boxes and ink, then the verdict.
     static func fit(
-        _ text: MeasuredText, advances: [Double], step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest
+        _ source: AdvanceSource, step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest,
+        breaks: [BoundaryBreak]
     ) -> CategoryResult {
-        let container = request.container
-        let lines = LineBreaker.breakLines(text, advances: advances, width: container.textWidth)
-        let shown = container.lineLimit == 0 ? lines.count : min(lines.count, container.lineLimit)
-        let boxes = LineBoxes.boxes(text, lines: lines, size: step.pointSize, policy: request.lineHeight, leading: step.leading)
-        let textHeight = boxes.prefix(shown).reduce(0) { $0 + $1.height }
-        let scale = container.displayScale
-        let height = Units.roundUpToPixels(textHeight, scale: scale) + container.insets.top + container.insets.bottom
-        let widest = lines.prefix(shown).map(\.width).max() ?? 0
-        let width = Units.roundUpToPixels(widest, scale: scale) + container.insets.left + container.insets.right
-        // A split at the end of the last shown line of truncated text is hidden by the truncation.
-        let visibleSplits = shown < lines.count ? shown - 1 : shown
-        let wordBroken = lines.prefix(max(0, visibleSplits)).contains { $0.endsMidWord }
+        let text = source.text
+        let label = request.label
+        var container = request.container
+        if label.scalesInsets, let category = step.category, let scaler = try? FontMetricsScaler(relativeTo: request.font.style ?? .body) {
+            let i = container.insets
+            container.insets = EdgeInsets(
+                top: scaler.scaledValue(i.top, at: category), left: scaler.scaledValue(i.left, at: category),
+                bottom: scaler.scaledValue(i.bottom, at: category), right: scaler.scaledValue(i.right, at: category)
+            )
+        }
+        let width = max(0, container.textWidth)
+        let limit = container.lineLimit
+
+        func layout(_ size: Double, tighten: Bool) -> Layout {
+            let advances = source.advances(size: size)
+            let lines = LineBreaker.breakLines(
+                text, advances: advances, width: width, breaks: breaks, pushOut: label.lineBreakStrategy.pushesOut
+            )
+            let spans = lines.map { text.clusterRange(of: $0.range) }
+            guard limit > 0, lines.count > limit else {
+                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: lines.count, truncated: nil, tracking: 0)
+            }
+            // Tightening: a single line that fits with at most `maximumTightening` em less per character gap.
+            if tighten, limit == 1, label.lineBreakMode.truncates, !text.containsMandatoryBreak {
+                let all = 0..<text.clusterCount
+                let natural = LineBreaker.contentWidth(text, advances: advances, all)
+                let gaps = Double(max(1, text.graphemeCount - 1))
+                let needed = natural - width
+                if needed <= label.maximumTightening * size * gaps + LineBreaker.tolerance {
+                    let whole = Line(range: 0..<text.utf16Count, width: width, endsMidWord: false)
+                    return Layout(size: size, advances: advances, lines: [whole], spans: [all], shown: 1, truncated: nil,
+                                  tracking: -max(0, needed) / gaps)
+                }
+            }
+            let lastStart = spans[limit - 1].lowerBound
+            let paragraph = lastStart..<text.paragraphEnd(after: lastStart)
+            switch label.lineBreakMode {
+            case .wordWrapping, .charWrapping:
+                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: limit, truncated: nil, tracking: 0)
+            case .clipping:
+                let cut = Truncator.clip(text, advances: advances, paragraph, width: width)
+                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: limit, truncated: cut, tracking: 0)
+            case .truncatingTail:
+                let ellipsis = source.ellipsisWidth(size: size, nearCluster: max(paragraph.lowerBound, paragraph.upperBound - 1))
+                let cut = Truncator.tail(text, advances: advances, paragraph, ellipsis: ellipsis, width: width)
+                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: limit, truncated: cut, tracking: 0)
+            case .truncatingHead, .truncatingMiddle:
+                // Apple: "using it with multiline text truncates the text into a single line".
+                let all = 0..<text.clusterCount
+                let ellipsis = source.ellipsisWidth(size: size, nearCluster: 0)
+                let cut = label.lineBreakMode == .truncatingHead
+                    ? Truncator.head(text, advances: advances, all, ellipsis: ellipsis, width: width)
+                    : Truncator.middle(text, advances: advances, all, ellipsis: ellipsis, width: width)
+                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: 1, truncated: cut, tracking: 0)
+            }
+        }
+
+        func fitsWhole(_ l: Layout) -> Bool {
+            guard l.truncated == nil, l.shown == l.lines.count else { return false }
+            if l.tracking == 0, l.lines.contains(where: { $0.width > width + LineBreaker.tolerance }) { return false }
+            if let height = container.height {
+                let boxes = LineBoxes.boxes(text, lines: l.lines, size: l.size, policy: request.lineHeight, leading: step.leading.map { $0 * l.size / step.pointSize })
+                let total = Units.roundUpToPixels(boxes.reduce(0) { $0 + $1.height }, scale: container.displayScale)
+                    + container.insets.top + container.insets.bottom
+                if total > height + LineBreaker.tolerance { return false }
+            }
+            return true
+        }
+
+        // adjustsFontSizeToFitWidth: the largest scale ≥ minimumScaleFactor at which everything fits, found by
+        // scanning down in 1 % steps and refining the last step by bisection (to 1/1000); the text is not reshaped.
+        var scale = 1.0
+        var reachedMinimum = false
+        var current = layout(step.pointSize, tighten: false)
+        if let minimum = label.minimumScaleFactor, minimum > 0, minimum < 1, !fitsWhole(current) {
+            var fitting: Double?
+            var failing = 1.0
+            var candidate = 0.99
+            while candidate >= minimum - 1e-12 {
+                if fitsWhole(layout(step.pointSize * candidate, tighten: false)) { fitting = candidate; break }
+                failing = candidate
+                candidate = ((candidate - 0.01) * 100).rounded() / 100
+            }
+            if fitting == nil, failing > minimum, fitsWhole(layout(step.pointSize * minimum, tighten: false)) { fitting = minimum }
+            if var low = fitting {
+                var high = failing
+                while high - low > 0.0005 {
+                    let mid = (low + high) / 2
+                    if fitsWhole(layout(step.pointSize * mid, tighten: false)) { low = mid } else { high = mid }
+                }
+                scale = (low * 1000).rounded(.down) / 1000
+                if scale < minimum { scale = minimum }
+            } else {
+                scale = minimum
+                reachedMinimum = true
+            }
+            current = layout(step.pointSize * scale, tighten: false)
+        }
+        if label.allowsTightening, !fitsWhole(current) {
+            current = layout(current.size, tighten: true)
+        }
+        return judge(current, source: source, step: step, lineHeight: lineHeight * current.size / step.pointSize,
+                     weight: weight, request: request, container: container, scale: scale, reachedMinimum: reachedMinimum)
+    }
+
+    /// The result of one layout: heights, visible text, alignment, verdict.
+    private static func judge(
+        _ l: Layout, source: AdvanceSource, step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest,
+        container: Container, scale: Double, reachedMinimum: Bool
+    ) -> CategoryResult {
+        let text = source.text
+        let width = max(0, container.textWidth)
+        let shown = l.shown
+        let leading = step.leading.map { $0 * l.size / step.pointSize }
+        var shownLines = Array(l.lines.prefix(shown))
+        var boxes = LineBoxes.boxes(text, lines: shownLines, size: l.size, policy: request.lineHeight, leading: leading)
+        if let cut = l.truncated, shown > 0 {
+            // The truncated last line holds only its kept pieces: its box and ink are theirs.
+            func line(_ clusters: Range<Int>) -> Line {
+                Line(range: text.clusterStarts[clusters.lowerBound]..<text.clusterStarts[clusters.upperBound], width: 0, endsMidWord: false)
+            }
+            let pieces = [cut.before, cut.after].filter { !$0.isEmpty }.map(line)
+            let pieceBoxes = LineBoxes.boxes(text, lines: pieces, size: l.size, policy: request.lineHeight, leading: nil)
+            let kept = pieces.first.map { first in first.range.lowerBound..<(pieces.last ?? first).range.upperBound }
+            shownLines[shown - 1] = Line(range: kept ?? shownLines[shown - 1].range, width: cut.width, endsMidWord: false)
+            if let merged = LineBoxes.merge(pieceBoxes) {
+                var last = merged
+                if let leading, shown > 1, leading > merged.height {
+                    last = merged.growingAbove(to: leading)
+                }
+                boxes[shown - 1] = last
+            }
+        }
+        let textHeight = boxes.reduce(0) { $0 + $1.height }
+        let pixel = container.displayScale
+        let height = Units.roundUpToPixels(textHeight, scale: pixel) + container.insets.top + container.insets.bottom
+        let shownWidths = shownLines.map(\.width)
+        let widest = shownWidths.max() ?? 0
+        let labelWidth = Units.roundUpToPixels(widest, scale: pixel) + container.insets.left + container.insets.right
+        // A split at the end of the last shown line of text that goes on is hidden by the cut, not a visible break.
+        let visibleSplits = shown < l.lines.count || l.truncated != nil ? shown - 1 : shown
+        let wordBroken = l.lines.prefix(max(0, visibleSplits)).contains { $0.endsMidWord }
+
+        // What is displayed, and what is not. Whitespace at the end of a wrapped line is not drawn but not hidden
+        // either; whitespace dropped next to an ellipsis is hidden.
+        var pieces: [String] = []
+        var visibleGraphemes = 0
+        for (index, span) in l.spans.prefix(shown).enumerated() {
+            if index == shown - 1, let cut = l.truncated {
+                pieces.append(text.string(of: cut.before) + (cut.hasEllipsis ? "\u{2026}" : "") + text.string(of: cut.after))
+                visibleGraphemes += text.graphemeCount(in: cut.before) + text.graphemeCount(in: cut.after)
+            } else {
+                pieces.append(text.string(of: Truncator.trimmed(text, span, leading: false, trailing: true)))
+                visibleGraphemes += text.graphemeCount(in: span)
+            }
+        }
+        let hidden = max(0, text.graphemeCount - visibleGraphemes)
 
         var clippedBy: Double?
         if let limit = container.height, height > limit + LineBreaker.tolerance { clippedBy = height - limit }
         var overflowWidth: Double?
-        if widest > container.textWidth + LineBreaker.tolerance { overflowWidth = widest - container.textWidth }
+        if widest > width + LineBreaker.tolerance, l.tracking == 0 { overflowWidth = widest - width }
         let inkClipped = request.clipsToBounds
-            ? inkClipping(boxes.prefix(shown), top: container.insets.top, viewHeight: container.height ?? height)
+            ? inkClipping(boxes[...], top: container.insets.top, viewHeight: container.height ?? height)
             : nil
 
         let verdict: Verdict
         if !text.missingGlyphs.isEmpty {
             verdict = .missingGlyphs(count: text.missingGlyphs.count)
-        } else if shown < lines.count {
-            verdict = .truncated(hiddenLines: lines.count - shown)
+        } else if hidden > 0 || shown < l.lines.count {
+            verdict = .truncated(hiddenLines: l.lines.count - shown)
         } else if clippedBy != nil || overflowWidth != nil {
             verdict = .clipped(by: clippedBy ?? overflowWidth ?? 0)
         } else if let inkClipped {
@@ -150,11 +311,35 @@ enum Fitter {
             verdict = .fits
         }
         return CategoryResult(
-            category: step.category, pointSize: step.pointSize, weight: weight, lineHeight: lineHeight,
-            lines: lines, lineBoxes: boxes, inkClipped: inkClipped, shownLineCount: shown, textHeight: textHeight,
-            height: height, width: width, verdict: verdict, wordBroken: wordBroken, clippedBy: clippedBy,
+            category: step.category, pointSize: l.size, weight: weight, lineHeight: lineHeight,
+            lines: l.lines, visibleText: pieces.joined(separator: "\n"), hiddenCharacters: hidden,
+            shownLineWidths: shownWidths,
+            lineOffsets: lineOffsets(text, shownLines, spans: Array(l.spans.prefix(shown)), alignment: request.label.alignment,
+                                     width: width, left: container.insets.left),
+            scaleFactor: scale, shrinkReachedMinimum: reachedMinimum, tracking: l.tracking,
+            lineBoxes: boxes, inkClipped: inkClipped, shownLineCount: shown, textHeight: textHeight,
+            height: height, width: labelWidth, verdict: verdict, wordBroken: wordBroken, clippedBy: clippedBy,
             overflowWidth: overflowWidth
         )
+    }
+
+    /// Each shown line's left edge under `alignment`: natural is left for left-to-right paragraphs and right for
+    /// right-to-left ones; justified lines (but a paragraph's last) fill the width.
+    static func lineOffsets(
+        _ text: MeasuredText, _ lines: [Line], spans: [Range<Int>], alignment: TextAlignment, width: Double, left: Double
+    ) -> [Double] {
+        zip(lines, spans).map { line, span in
+            let rtl = text.paragraphIsRightToLeft(containing: span.lowerBound)
+            let slack = max(0, width - line.width)
+            let endsParagraph = span.upperBound >= text.clusterCount || text.breaks[span.upperBound] == .mandatory
+            switch alignment {
+            case .left: return left
+            case .right: return left + slack
+            case .center: return left + slack / 2
+            case .natural: return rtl ? left + slack : left
+            case .justified: return endsParagraph && rtl ? left + slack : left
+            }
+        }
     }
 
     /// Ink of the shown lines outside `0...viewHeight` (view coordinates; the first line's top at `top`).

@@ -49,8 +49,39 @@ public struct LineBox: Sendable, Hashable {
     public let inkBottomOffset: Int?
 }
 
+extension LineBox {
+    /// The same box made `height` tall by adding space above it (SwiftUI's leading).
+    func growingAbove(to height: Double) -> LineBox {
+        let extra = max(0, height - self.height)
+        return LineBox(height: self.height + extra, baseline: baseline + extra, inkTop: inkTop, inkBottom: inkBottom,
+                       overflowAbove: max(0, (inkTop ?? 0) - baseline - extra), overflowBelow: overflowBelow,
+                       inkTopOffset: inkTopOffset, inkBottomOffset: inkBottomOffset)
+    }
+}
+
 /// Computes line boxes and ink extents for laid-out lines (one stage: after breaking, before fitting).
 enum LineBoxes {
+    /// One box holding several pieces of a line (the two sides of a middle truncation): the largest ascent,
+    /// descent and ink of them.
+    static func merge(_ boxes: [LineBox]) -> LineBox? {
+        guard let first = boxes.first else { return nil }
+        var ascent = first.baseline
+        var descent = first.height - first.baseline
+        var top = first
+        var bottom = first
+        for box in boxes.dropFirst() {
+            ascent = max(ascent, box.baseline)
+            descent = max(descent, box.height - box.baseline)
+            if (box.inkTop ?? -.infinity) > (top.inkTop ?? -.infinity) { top = box }
+            if (box.inkBottom ?? -.infinity) > (bottom.inkBottom ?? -.infinity) { bottom = box }
+        }
+        return LineBox(
+            height: ascent + descent, baseline: ascent, inkTop: top.inkTop, inkBottom: bottom.inkBottom,
+            overflowAbove: max(0, (top.inkTop ?? 0) - ascent), overflowBelow: max(0, (bottom.inkBottom ?? 0) - descent),
+            inkTopOffset: top.inkTopOffset, inkBottomOffset: bottom.inkBottomOffset
+        )
+    }
+
     /// Ascent, descent (positive) and line gap per point of size of each face of `text`: SF's for the system-font
     /// stand-in, hhea for every other face.
     static func faceBoxes(_ text: MeasuredText) -> [(ascent: Double, descent: Double, gap: Double)] {

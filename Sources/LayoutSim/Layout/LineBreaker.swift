@@ -4,13 +4,15 @@ public struct Line: Sendable, Hashable {
     public let range: Range<Int>
     /// The line's width in points, without its trailing whitespace (which hangs past the edge, as in UIKit).
     public let width: Double
-    /// The line ends inside a word: the word was wider than the line and was split between grapheme clusters.
+    /// The line ends inside a word: the word was wider than the line (or the mode wraps by character) and was
+    /// split between grapheme clusters.
     public let endsMidWord: Bool
 }
 
-/// Greedy line breaking, the way UILabel and SwiftUI `Text` wrap by word (`NSLineBreakByWordWrapping`).
+/// Greedy line breaking, the way UILabel and SwiftUI `Text` wrap (`NSLineBreakByWordWrapping`, `…CharWrapping`).
 ///
-/// - A line takes as many clusters as fit, up to the last break opportunity (UAX #14, from ICU) that fits.
+/// - A line takes as many clusters as fit, up to the last break opportunity that fits: UAX #14 opportunities
+///   from ICU when wrapping by word, every grapheme boundary when wrapping by character.
 /// - Trailing whitespace hangs: it does not count against the width.
 /// - Mandatory breaks (`\n`, U+2028, …) end the line. A separator at the very end of the text does not start an
 ///   extra empty line (UILabel shows none).
@@ -18,62 +20,81 @@ public struct Line: Sendable, Hashable {
 ///   shaping cluster such as a ligature); the line is flagged ``Line/endsMidWord``. A line always holds at least
 ///   one grapheme, even when that grapheme alone is wider than the line.
 /// - A width exactly equal to the text's width fits (tolerance 1e-9 pt for floating-point sums).
+/// - Strategies: push-out moves one word down onto a paragraph's last line when that line would hold a single
+///   word; Hangul word priority removes the opportunities between Hangul syllables.
 enum LineBreaker {
     /// Slack when comparing widths, points.
     static let tolerance = 1e-9
 
+    /// The break opportunities for a wrapping mode and strategy, one per cluster boundary.
+    static func opportunities(_ text: MeasuredText, byCharacter: Bool, strategy: LineBreakStrategy) -> [BoundaryBreak] {
+        var breaks = text.breaks
+        if byCharacter {
+            for b in 1..<max(1, breaks.count) where breaks[b] == .none && text.isGraphemeBoundary[b] { breaks[b] = .soft }
+        } else if strategy.keepsHangulWords {
+            for b in 1..<max(1, breaks.count - 1) where breaks[b] == .soft
+                && text.isHangul(cluster: b - 1) && text.isHangul(cluster: b) {
+                breaks[b] = .none
+            }
+        }
+        return breaks
+    }
+
     /// Breaks `text` into lines of at most `width` points, given each cluster's advance in points.
     ///
     /// - Complexity: O(n) in the number of clusters (plus the backtrack of one word when a word is split).
-    static func breakLines(_ text: MeasuredText, advances: [Double], width: Double) -> [Line] {
+    static func breakLines(
+        _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], pushOut: Bool = false
+    ) -> [Line] {
+        var spans = greedy(text, advances: advances, width: width, breaks: breaks)
+        if pushOut { pushOutOrphans(&spans, text, advances: advances, width: width, breaks: breaks) }
+        return spans.map { span in
+            Line(
+                range: text.clusterStarts[span.lowerBound]..<text.clusterStarts[span.upperBound],
+                width: contentWidth(text, advances: advances, span),
+                endsMidWord: span.upperBound < text.clusterCount && text.breaks[span.upperBound] == .none
+            )
+        }
+    }
+
+    /// Width of clusters `span` without trailing whitespace, points.
+    static func contentWidth(_ text: MeasuredText, advances: [Double], _ span: Range<Int>) -> Double {
+        var total = 0.0
+        var content = 0.0
+        for i in span {
+            total += advances[i]
+            if !text.isWhitespace[i] { content = total }
+        }
+        return content
+    }
+
+    /// Greedy fill; returns each line as a range of cluster indexes.
+    static func greedy(_ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak]) -> [Range<Int>] {
         let count = text.clusterCount
-        var lines: [Line] = []
+        var lines: [Range<Int>] = []
         var start = 0
         let limit = width + tolerance
         while start < count {
             var total = 0.0          // width of clusters start..<j
             var content = 0.0        // the same without trailing whitespace
-            var lastBreak: (boundary: Int, content: Double)?
+            var lastBreak: Int?
             var j = start
             var end = count
-            var endContent = 0.0
-            var midWord = false
             while j < count {
-                let advance = advances[j]
-                let newTotal = total + advance
+                let newTotal = total + advances[j]
                 let newContent = text.isWhitespace[j] ? content : newTotal
                 if newContent > limit {
-                    if let lastBreak {
-                        end = lastBreak.boundary
-                        endContent = lastBreak.content
-                    } else {
-                        (end, endContent) = splitWord(text, advances: advances, from: start, overflowAt: j)
-                        // A lone grapheme wider than the line that is a whole word is not a split word.
-                        midWord = end < count && text.breaks[end] == .none
-                    }
+                    end = lastBreak ?? splitWord(text, from: start, overflowAt: j)
                     break
                 }
                 total = newTotal
                 content = newContent
                 j += 1
-                if j == count { end = count; endContent = content; break }
-                switch text.breaks[j] {
-                case .mandatory:
-                    end = j
-                    endContent = content
-                case .soft:
-                    lastBreak = (j, content)
-                    continue
-                case .none:
-                    continue
-                }
-                break
+                if j == count { end = count; break }
+                if breaks[j] == .mandatory { end = j; break }
+                if breaks[j] == .soft { lastBreak = j }
             }
-            lines.append(Line(
-                range: text.clusterStarts[start]..<text.clusterStarts[end],
-                width: endContent,
-                endsMidWord: midWord
-            ))
+            lines.append(start..<end)
             start = end
         }
         return lines
@@ -81,21 +102,35 @@ enum LineBreaker {
 
     /// The boundary at which to split a word that overflows at cluster `overflow`: the last grapheme boundary
     /// after `start` that fits, or the first grapheme boundary after `start` when not even one grapheme fits.
-    private static func splitWord(
-        _ text: MeasuredText, advances: [Double], from start: Int, overflowAt overflow: Int
-    ) -> (boundary: Int, content: Double) {
+    private static func splitWord(_ text: MeasuredText, from start: Int, overflowAt overflow: Int) -> Int {
         var boundary = overflow
         while boundary > start && !text.isGraphemeBoundary[boundary] { boundary -= 1 }
         if boundary == start {
             boundary = start + 1
             while boundary < text.clusterCount && !text.isGraphemeBoundary[boundary] { boundary += 1 }
         }
-        var content = 0.0
-        var total = 0.0
-        for i in start..<boundary {
-            total += advances[i]
-            if !text.isWhitespace[i] { content = total }
+        return boundary
+    }
+
+    /// Push-out: when a paragraph's last line holds a single word, move the last word of the line before it down
+    /// too, if the line still fits and the line before keeps a word. Line counts never change.
+    private static func pushOutOrphans(
+        _ spans: inout [Range<Int>], _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak]
+    ) {
+        guard spans.count >= 2 else { return }
+        for index in 1..<spans.count {
+            let last = spans[index]
+            let isParagraphEnd = last.upperBound == text.clusterCount || breaks[last.upperBound] == .mandatory
+            let previous = spans[index - 1]
+            guard isParagraphEnd, breaks[previous.upperBound] == .soft else { continue }
+            // A single word: no soft opportunity inside the line (trailing whitespace aside).
+            let hasInnerBreak = (last.lowerBound + 1..<last.upperBound).contains { breaks[$0] == .soft }
+            guard !hasInnerBreak else { continue }
+            guard let split = (previous.lowerBound + 1..<previous.upperBound).last(where: { breaks[$0] == .soft }) else { continue }
+            let moved = split..<last.upperBound
+            guard contentWidth(text, advances: advances, moved) <= width + tolerance else { continue }
+            spans[index - 1] = previous.lowerBound..<split
+            spans[index] = moved
         }
-        return (boundary, content)
     }
 }

@@ -68,9 +68,77 @@ public struct MeasuredText: Sendable {
     let breaks: [BoundaryBreak]
     /// Whether each boundary is also a grapheme cluster boundary (where a too-long word may be split).
     let isGraphemeBoundary: [Bool]
+    /// The first UTF-16 code unit of each cluster.
+    let firstUnits: [UInt16]
+    /// The bidi embedding level of each cluster (0 when the text has no right-to-left characters).
+    let levels: [UInt8]
+    /// Advance of U+2026 (ellipsis) in each face, font units; nil when the face has none.
+    let ellipsisUnits: [Int32?]
 
     /// Number of clusters.
     var clusterCount: Int { advanceUnits.count }
+
+    /// The clusters covering a UTF-16 range that starts and ends on cluster boundaries.
+    func clusterRange(of range: Range<Int>) -> Range<Int> {
+        clusterIndex(atOffset: range.lowerBound)..<clusterIndex(atOffset: range.upperBound)
+    }
+
+    /// The index of the cluster starting at UTF-16 `offset` (the cluster count at the end of the text).
+    func clusterIndex(atOffset offset: Int) -> Int {
+        var low = 0
+        var high = clusterStarts.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if clusterStarts[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The text of clusters `range`.
+    func string(of range: Range<Int>) -> String {
+        guard !range.isEmpty else { return "" }
+        let utf16 = text.utf16
+        let start = utf16.index(utf16.startIndex, offsetBy: clusterStarts[range.lowerBound])
+        let end = utf16.index(utf16.startIndex, offsetBy: clusterStarts[range.upperBound])
+        return String(text[start..<end])
+    }
+
+    /// Number of grapheme clusters (user-perceived characters) in the text.
+    var graphemeCount: Int { graphemeCount(in: 0..<clusterCount) }
+
+    /// Number of grapheme clusters starting in clusters `range`.
+    func graphemeCount(in range: Range<Int>) -> Int {
+        var count = 0
+        for i in range where isGraphemeBoundary[i] { count += 1 }
+        return count
+    }
+
+    /// Whether the text has a mandatory line break inside it.
+    var containsMandatoryBreak: Bool { breaks.dropLast().contains(.mandatory) }
+
+    /// The boundary that ends the paragraph containing cluster `i` (after its line separator), or the end.
+    func paragraphEnd(after i: Int) -> Int {
+        var b = i + 1
+        while b < clusterCount && breaks[b] != .mandatory { b += 1 }
+        return min(b, clusterCount)
+    }
+
+    /// Whether the paragraph containing cluster `i` is right to left (its lowest bidi level is odd).
+    func paragraphIsRightToLeft(containing i: Int) -> Bool {
+        guard i < clusterCount else { return false }
+        var start = i
+        while start > 0 && breaks[start] != .mandatory { start -= 1 }
+        let end = paragraphEnd(after: i)
+        let lowest = levels[start..<end].min() ?? 0
+        return lowest & 1 == 1
+    }
+
+    /// Whether cluster `i` starts with a Hangul syllable or jamo (for Hangul word priority).
+    func isHangul(cluster i: Int) -> Bool {
+        guard i >= 0, i < clusterCount else { return false }
+        let unit = firstUnits[i]
+        return (0xAC00...0xD7A3).contains(unit) || (0x1100...0x11FF).contains(unit) || (0x3130...0x318F).contains(unit)
+    }
 
     /// The printable ASCII characters of cluster `i`, or nil when it is not all printable ASCII.
     @inline(__always)
@@ -88,7 +156,7 @@ public struct MeasuredText: Sendable {
     ///   - graphemes: grapheme boundaries from ``TextBoundaries/graphemeBoundaries(_:)``.
     init(
         text: String, utf16: [UInt16], runs: [(run: ShapedRun, faceIndex: Int)], faces: [MeasuredFace],
-        breaks: [BreakOpportunity], graphemes: [Int]
+        breaks: [BreakOpportunity], graphemes: [Int], levels: [UInt8] = [], ellipsisUnits: [Int32?] = []
     ) {
         self.text = text
         self.utf16Count = utf16.count
@@ -194,6 +262,9 @@ public struct MeasuredText: Sendable {
 
         self.clusterStarts = starts
         self.faceIndex = faceOf
+        self.firstUnits = starts.dropLast().map { utf16[$0] }
+        self.levels = levels.isEmpty ? [UInt8](repeating: 0, count: starts.count - 1) : starts.dropLast().map { levels[$0] }
+        self.ellipsisUnits = ellipsisUnits.isEmpty ? faces.map { _ in nil } : ellipsisUnits
         self.inkTopUnits = inkTop
         self.inkBottomUnits = inkBottom
         self.advanceUnits = advance

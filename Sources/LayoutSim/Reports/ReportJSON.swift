@@ -15,6 +15,7 @@ extension FitReport: Encodable {
     enum CodingKeys: String, CodingKey {
         case text, style, size, relativeTo, maximumPointSize, emphasized, weight, font, container, language, lineSpacing
         case allowsWordBreaks, results, fitsThrough, summary, missingGlyphs, lineHeightPolicy, clipsToBounds, systemFonts
+        case label
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -42,6 +43,7 @@ extension FitReport: Encodable {
         try c.encode(request.lineHeight.name, forKey: .lineHeightPolicy)
         try c.encode(request.clipsToBounds, forKey: .clipsToBounds)
         try c.encode(request.usesSystemFonts, forKey: .systemFonts)
+        try c.encode(LabelJSON(request.label), forKey: .label)
         try c.encode(results.map(ResultJSON.init), forKey: .results)
         if font.followsDynamicType {
             try c.encode(fitsThrough, forKey: .fitsThrough)
@@ -109,6 +111,7 @@ private struct ResultJSON: Encodable {
     enum CodingKeys: String, CodingKey {
         case category, pointSize, weight, lineHeight, lines, shownLines, lineBreaks, lineWidths, textHeight, height, width
         case verdict, wordBroken, clippedBy, hiddenLines, overflowWidth, lineHeights, inkOverflow, inkClipped
+        case visibleText, hiddenCharacters, shownLineWidths, lineOffsets, scaleFactor, shrinkReachedMinimum, tracking
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -137,6 +140,34 @@ private struct ResultJSON: Encodable {
         let overflow = result.lineBoxes.enumerated().filter { $0.element.overflowAbove > 0 || $0.element.overflowBelow > 0 }
         try c.encode(overflow.map { InkOverflowJSON(line: $0.offset, box: $0.element) }, forKey: .inkOverflow)
         try c.encode(result.inkClipped.map(InkClippedJSON.init), forKey: .inkClipped)
+        try c.encode(result.visibleText, forKey: .visibleText)
+        try c.encode(result.hiddenCharacters, forKey: .hiddenCharacters)
+        try c.encode(result.shownLineWidths.map(ReportNumber.rounded), forKey: .shownLineWidths)
+        try c.encode(result.lineOffsets.map(ReportNumber.rounded), forKey: .lineOffsets)
+        try c.encode(ReportNumber.rounded(result.scaleFactor), forKey: .scaleFactor)
+        try c.encode(result.shrinkReachedMinimum, forKey: .shrinkReachedMinimum)
+        try c.encode(ReportNumber.rounded(result.tracking), forKey: .tracking)
+    }
+}
+
+/// The label behaviour of the request: `{"lineBreakMode", "lineBreakStrategy", "minimumScaleFactor", "tightening",
+/// "alignment", "scaledInsets"}`.
+private struct LabelJSON: Encodable {
+    let behavior: LabelBehavior
+    init(_ behavior: LabelBehavior) { self.behavior = behavior }
+
+    enum CodingKeys: String, CodingKey {
+        case lineBreakMode, lineBreakStrategy, minimumScaleFactor, tightening, alignment, scaledInsets
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(behavior.lineBreakMode.rawValue, forKey: .lineBreakMode)
+        try c.encode(behavior.lineBreakStrategy.rawValue, forKey: .lineBreakStrategy)
+        try c.encode(behavior.minimumScaleFactor.map(ReportNumber.rounded), forKey: .minimumScaleFactor)
+        try c.encode(behavior.allowsTightening, forKey: .tightening)
+        try c.encode(behavior.alignment.rawValue, forKey: .alignment)
+        try c.encode(behavior.scalesInsets, forKey: .scaledInsets)
     }
 }
 

@@ -19,6 +19,13 @@ public enum TextReportRenderer {
                 break
             }
             if result.wordBroken, result.verdict != .fitsWithWordBroken { verdict += ", word broken" }
+            if result.scaleFactor < 1 {
+                verdict += result.shrinkReachedMinimum
+                    ? " (shrunk to the minimum \(format(result.scaleFactor * 100))%)"
+                    : " (shrunk to \(format(result.scaleFactor * 100))%)"
+            }
+            if result.tracking < 0 { verdict += " (tightened \(format(result.tracking)) pt)" }
+            if case .truncated = result.verdict { verdict += ": \"" + result.visibleText.replacingOccurrences(of: "\n", with: "⏎") + "\"" }
             let above = result.lineBoxes.prefix(result.shownLineCount).map(\.overflowAbove).max() ?? 0
             let below = result.lineBoxes.prefix(result.shownLineCount).map(\.overflowBelow).max() ?? 0
             if above > 0 || below > 0 {
@@ -30,7 +37,7 @@ public enum TextReportRenderer {
                 result.weight?.rawValue ?? "-",
                 result.shownLineCount == result.lineCount ? "\(result.lineCount)" : "\(result.shownLineCount)/\(result.lineCount)",
                 format(result.height),
-                format(result.lineWidths.max() ?? 0),
+                format(result.shownLineWidths.max() ?? 0),
                 verdict,
             ])
         }
