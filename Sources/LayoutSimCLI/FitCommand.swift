@@ -222,6 +222,7 @@ struct FitCommand: ParsableCommand {
         }
         behavior.alignment = textAlignment
         behavior.scalesInsets = scaledInsets
+        behavior.truncatesToFitHeight = preset.truncatesToFitHeight
         return FitRequest(
             text: text.replacingOccurrences(of: "\\n", with: "\n"), font: choice, container: container,
             categories: selected, language: lang, lineSpacing: spacing, allowsWordBreaks: allowWordBreak,

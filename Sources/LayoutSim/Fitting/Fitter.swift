@@ -141,13 +141,28 @@ enum Fitter {
             )
         }
         let width = max(0, container.textWidth)
-        let limit = container.lineLimit
 
         func layout(_ size: Double, tighten: Bool) -> Layout {
             let advances = source.advances(size: size)
             let lines = LineBreaker.breakLines(
                 text, advances: advances, width: width, breaks: breaks, pushOut: label.lineBreakStrategy.pushesOut
             )
+            // A label in a fixed height shows the lines that fit in it (at least one) and truncates the last.
+            var limit = container.lineLimit
+            if label.truncatesToFitHeight, let height = container.height, !lines.isEmpty {
+                let leading = step.leading.map { $0 * size / step.pointSize }
+                let boxes = LineBoxes.boxes(text, lines: lines, size: size, policy: request.lineHeight, leading: leading)
+                let room = height - container.insets.top - container.insets.bottom
+                var fitting = 0
+                var total = 0.0
+                for box in boxes {
+                    total += box.height
+                    if Units.roundUpToPixels(total, scale: container.displayScale) > room + LineBreaker.tolerance { break }
+                    fitting += 1
+                }
+                let byHeight = max(1, fitting)
+                if byHeight < lines.count { limit = limit == 0 ? byHeight : min(limit, byHeight) }
+            }
             let spans = lines.map { text.clusterRange(of: $0.range) }
             guard limit > 0, lines.count > limit else {
                 return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: lines.count, truncated: nil, tracking: 0)

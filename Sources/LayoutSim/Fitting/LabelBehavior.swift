@@ -101,13 +101,18 @@ public struct LabelBehavior: Sendable, Hashable {
     public var alignment: TextAlignment
     /// Scale the insets with the text style like `@ScaledMetric` (relative to the font's style, body otherwise).
     public var scalesInsets: Bool
+    /// Show only the lines that fit a fixed container height, truncating the last one (UILabel: "truncates any text
+    /// that doesn't fit within the maximum number of lines and inside the bounding rectangle"; SwiftUI `Text` in a
+    /// fixed frame). Default true; false clips instead (UITextView).
+    public var truncatesToFitHeight: Bool
 
     /// Creates label behaviour; every default is UILabel's.
     public init(
         lineBreakMode: LineBreakMode = .truncatingTail, lineBreakStrategy: LineBreakStrategy = .standard,
         minimumScaleFactor: Double? = nil, allowsTightening: Bool = false, maximumTightening: Double = 0.05,
-        alignment: TextAlignment = .natural, scalesInsets: Bool = false
+        alignment: TextAlignment = .natural, scalesInsets: Bool = false, truncatesToFitHeight: Bool = true
     ) {
+        self.truncatesToFitHeight = truncatesToFitHeight
         self.lineBreakMode = lineBreakMode
         self.lineBreakStrategy = lineBreakStrategy
         self.minimumScaleFactor = minimumScaleFactor
@@ -131,6 +136,8 @@ public enum ViewPreset: String, Sendable, Hashable, CaseIterable {
     public var lineLimit: Int { self == .uilabel ? 1 : 0 }
     /// The view's line break mode.
     public var lineBreakMode: LineBreakMode { self == .textView ? .wordWrapping : .truncatingTail }
+    /// Whether the view truncates to its height (labels, `Text`) or clips (text views).
+    public var truncatesToFitHeight: Bool { self != .textView }
     /// The view's line spacing for the system font in a text style.
     public var lineSpacing: LineSpacing { self == .swiftUIText ? .leading : .natural }
 }

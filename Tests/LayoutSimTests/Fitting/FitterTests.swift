@@ -5,13 +5,13 @@ import Testing
 struct FitterTests {
     func result(
         _ text: String, width: Double, height: Double? = nil, lines: Int = 0, insets: EdgeInsets = .zero,
-        size: Double = 10, scale: Double = 3, allowWordBreaks: Bool = false
+        size: Double = 10, scale: Double = 3, allowWordBreaks: Bool = false, label: LabelBehavior = LabelBehavior()
     ) throws -> (FitReport, CategoryResult) {
         let engine = try TestSupport.engine()
         let report = try engine.fit(FitRequest(
             text: text, font: .file(TestSupport.oneEm, size: size),
             container: Container(width: width, height: height, lineLimit: lines, insets: insets, displayScale: scale),
-            allowsWordBreaks: allowWordBreaks
+            allowsWordBreaks: allowWordBreaks, label: label
         ))
         return (report, try #require(report.results.first))
     }
@@ -32,13 +32,23 @@ struct FitterTests {
         #expect(!report.allPass)
     }
 
-    @Test func tallerThanTheContainerIsClippedByTheExcess() throws {
-        let (_, r) = try result("aaa bbb ccc", width: 40, height: 29)
+    @Test func aTextViewTallerThanItsContainerIsClippedByTheExcess() throws {
+        let textView = LabelBehavior(lineBreakMode: .wordWrapping, truncatesToFitHeight: false)
+        let (_, r) = try result("aaa bbb ccc", width: 40, height: 29, label: textView)
         #expect(r.verdict == .clipped(by: 1))
         #expect(r.clippedBy == 1)
         // Exactly equal height fits.
-        let (_, same) = try result("aaa bbb ccc", width: 40, height: 30)
+        let (_, same) = try result("aaa bbb ccc", width: 40, height: 30, label: textView)
         #expect(same.verdict == .fits)
+    }
+
+    @Test func aLabelInAFixedHeightTruncatesToTheLinesThatFit() throws {
+        // 29 pt holds two 10 pt lines: "aaa" and "bbb ccc" cut to "bbb…" (40 pt).
+        let (_, r) = try result("aaa bbb ccc", width: 40, height: 29)
+        #expect(r.verdict == .truncated(hiddenLines: 1))
+        #expect(r.visibleText == "aaa\nbbb…")
+        #expect(r.height == 20)
+        #expect(r.clippedBy == nil)
     }
 
     @Test func insetsNarrowTheLineAndAddToTheHeight() throws {
