@@ -61,6 +61,31 @@ struct LabelBehaviorTests {
         }
     }
 
+    /// Real fonts: a German setting in SF (the system-font model) at every category in a 120 pt UILabel. The kept
+    /// text and the ellipsis, each laid out on its own, fit the width; one more character would not.
+    @Test func tailTruncationInTheSystemFontKeepsWhatFits() throws {
+        let engine = try TestSupport.engine()
+        let text = "Datenschutzeinstellungen"
+        let report = try engine.fit(text, font: .textStyle(.body), width: 120, lines: 1, language: "de")
+        func width(_ s: String, _ size: Double) throws -> Double {
+            try engine.fit(FitRequest(text: s, font: .system(size: size), container: Container(width: 10_000, lineLimit: 0)))
+                .results.first?.lineWidths.first ?? 0
+        }
+        for result in report.results {
+            guard case .truncated = result.verdict else { continue }
+            let visible = result.visibleText
+            #expect(visible.hasSuffix("\u{2026}"))
+            let kept = String(visible.dropLast())
+            #expect(text.hasPrefix(kept))
+            #expect(result.hiddenCharacters == text.count - kept.count)
+            let ellipsis = try width("\u{2026}", result.pointSize)
+            #expect(try width(kept, result.pointSize) + ellipsis <= 120 + 1e-6)
+            let next = String(text.prefix(kept.count + 1))
+            #expect(try width(next, result.pointSize) + ellipsis > 120)
+        }
+        #expect(report.results.contains { if case .truncated = $0.verdict { true } else { false } })
+    }
+
     @Test func pushOutAvoidsAnOrphanWord() throws {
         // Greedy: "aa bb " | "cc"; push-out (part of UILabel's standard strategy) moves "bb" down: "aa " | "bb cc".
         let pushed = try fit("aa bb cc", width: 50, lines: 0)
