@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -34,7 +35,7 @@ let package = Package(
         ),
         .target(
             name: "LayoutSim",
-            dependencies: ["CFreeType", "CHarfBuzz", "CICU", "CFontconfig"]
+            dependencies: ["CFreeType", "CHarfBuzz", "CICU", "CFontconfig", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "LayoutSimCLI",

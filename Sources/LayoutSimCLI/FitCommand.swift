@@ -53,20 +53,26 @@ struct FitCommand: ParsableCommand {
     @Option(name: .customLong("face-index"), parsing: .unconditional, help: ArgumentHelp("Face index in a font collection (TTC/OTC).", valueName: "n"))
     var faceIndex: Int = 0
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Container width in points (insets included). Required.", valueName: "points"))
-    var width: Double
+    @Option(parsing: .unconditional, help: ArgumentHelp("Container width in points (insets included). Or --device.", valueName: "points"))
+    var width: Double?
+
+    @Option(help: ArgumentHelp("Instead of --width: a device's screen width minus its layout margins (iphone-se 320, iphone-se-3 375, iphone-15 393, iphone-15-pro-max 430, iphone-16-pro-max 440, ipad-mini 744, ipad 820; margins 16 pt on iPhone, 20 on iPad).", valueName: "name"))
+    var device: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --device: the layout margin on each side, points.", valueName: "points"))
+    var margins: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Container height in points (insets included). Default: grows with the text.", valueName: "points"))
     var height: Double?
 
     @Option(help: ArgumentHelp("View preset: uilabel (1 line, truncating tail; the default), swiftui-text (no line limit, truncating tail, HIG leading), textview (no limit, word wrapping, clipped at --height). Explicit options win.", valueName: "view"))
-    var view: String = "uilabel"
+    var view: String?
 
     @Option(name: .customLong("line-break-mode"), help: ArgumentHelp("word, char, clip, head, tail (default) or middle (NSLineBreakMode).", valueName: "mode"))
     var lineBreakMode: String?
 
     @Option(name: .customLong("line-break-strategy"), help: ArgumentHelp("standard (UILabel's default: push-out + hangul), push-out, hangul or none.", valueName: "strategy"))
-    var lineBreakStrategy: String = "standard"
+    var lineBreakStrategy: String?
 
     @Option(name: .customLong("minimum-scale-factor"), parsing: .unconditional, help: ArgumentHelp("adjustsFontSizeToFitWidth with this minimumScaleFactor (0 < x < 1): shrink before truncating.", valueName: "x"))
     var minimumScaleFactor: Double?
@@ -75,7 +81,7 @@ struct FitCommand: ParsableCommand {
     var tightening = false
 
     @Option(help: ArgumentHelp("natural (default), left, center, right or justified: moves lines, reported as lineOffsets.", valueName: "alignment"))
-    var alignment: String = "natural"
+    var alignment: String?
 
     @Flag(name: .customLong("scaled-insets"), help: "Scale --insets with the text style like @ScaledMetric.")
     var scaledInsets = false
@@ -102,10 +108,10 @@ struct FitCommand: ParsableCommand {
     var allowWordBreak = false
 
     @Option(name: .customLong("line-height"), help: ArgumentHelp("Line boxes: letterform-aware (default: lines grow to the fonts used on them, iOS 17 text styles), typographic (fixed box from the primary font), fixed:N (every line N pt), multiple:X (natural × X).", valueName: "policy"))
-    var lineHeight: String = "letterform-aware"
+    var lineHeight: String?
 
     @Option(name: .customLong("sizing-rule"), help: ArgumentHelp("With letterform-aware: typographic (default) or oversize (lines also grow to contain all ink, UIKit sizingRule .oversize).", valueName: "rule"))
-    var sizingRule: String = "typographic"
+    var sizingRule: String?
 
     @Flag(name: .customLong("clips-to-bounds"), help: "The view clips to its bounds: ink outside it is cut and fails the category (inkClipped).")
     var clipsToBounds = false
@@ -142,115 +148,39 @@ struct FitCommand: ParsableCommand {
     }
 
     func makeRequest() throws -> FitRequest {
-        if style != nil && size != nil {
-            throw CLIError.badInput("--style and --size cannot be combined; use --size with --relative-to to scale a size like a style")
-        }
-        if relativeTo != nil && size == nil {
-            throw CLIError.badInput("--relative-to needs --size")
-        }
-        if weight != nil && !font.isEmpty {
-            throw CLIError.badInput("--weight applies to the system font only; a font file has its own weight")
-        }
-        var choice: FontChoice
-        let face: FontChoice.Face = font.first.map { .file(path: $0, faceIndex: faceIndex) } ?? .system
-        if let size {
-            if let relativeTo {
-                choice = FontChoice(face: face, sizing: .scaled(pointSize: size, relativeTo: try TextStyle.parse(relativeTo), maximumPointSize: maxSize))
-            } else {
-                if maxSize != nil { throw CLIError.badInput("--max-size needs --relative-to (a fixed size does not scale)") }
-                choice = FontChoice(face: face, sizing: .fixed(pointSize: size))
-            }
-        } else {
-            let textStyle = try TextStyle.parse(style ?? "body")
-            if !font.isEmpty {
-                // A font file with a text style: UIFontMetrics(forTextStyle:).scaledFont(for:) from the style's Large size.
-                guard let base = TypeScale.pointSize(textStyle, .large) else { throw ModelError.categoryUnknownForStyle(textStyle, .large) }
-                choice = FontChoice(face: face, sizing: .scaled(pointSize: base, relativeTo: textStyle, maximumPointSize: maxSize))
-            } else {
-                if maxSize != nil { throw CLIError.badInput("--max-size applies to scaled sizes (--size with --relative-to, or --font with --style)") }
-                choice = FontChoice(face: face, sizing: .textStyle(textStyle))
-            }
-        }
-        choice.weight = try weight.map { try FontWeight.parse($0) }
-        choice.fallbackFiles = font.dropFirst().map { FontFile(path: $0) }
-        choice.emphasized = emphasized
-
-        var selected = ContentSizeCategory.allCases
-        if let categories {
-            selected = try ContentSizeCategory.parseRange(categories)
-        } else if case .textStyle(let textStyle) = choice.sizing, face == .system, textStyle.isPartial {
-            // Only the Large size of extraLargeTitle(2) is published.
-            selected = [.large]
-        }
-        guard let preset = ViewPreset(rawValue: view) else {
-            throw CLIError.badInput("unknown --view '\(view)'; valid: uilabel, swiftui-text, textview")
-        }
-        var spacing = LineSpacing.natural
-        if let lineSpacing {
-            guard let parsed = LineSpacing(rawValue: lineSpacing) else {
-                throw CLIError.badInput("unknown --line-spacing '\(lineSpacing)'; valid: natural, leading")
-            }
-            spacing = parsed
-        } else if case .textStyle = choice.sizing, choice.face == .system {
-            spacing = preset.lineSpacing
-        }
-        let container = Container(
-            width: width, height: height, lineLimit: lines ?? preset.lineLimit, insets: try parseInsets(insets), displayScale: scale
+        var element = ElementSpec()
+        element.style = style
+        element.size = size
+        element.relativeTo = relativeTo
+        element.maxSize = maxSize
+        element.weight = weight
+        element.emphasized = emphasized
+        element.font = font.isEmpty ? nil : font
+        element.width = width
+        element.device = device
+        element.margins = margins
+        element.height = height
+        element.lines = lines
+        let parsedInsets = try parseInsets(insets)
+        element.insets = [parsedInsets.top, parsedInsets.left, parsedInsets.bottom, parsedInsets.right]
+        element.scaledInsets = scaledInsets
+        element.view = view
+        element.lineBreakMode = lineBreakMode
+        element.lineBreakStrategy = lineBreakStrategy
+        element.minimumScaleFactor = minimumScaleFactor
+        element.tightening = tightening
+        element.alignment = alignment
+        element.lineSpacing = lineSpacing
+        element.lineHeight = lineHeight
+        element.sizingRule = sizingRule
+        element.clipsToBounds = clipsToBounds
+        element.allowWordBreak = allowWordBreak
+        if width == nil && device == nil { throw CLIError.badInput("--width or --device is needed") }
+        let selected = try categories.map { try ContentSizeCategory.parseRange($0) }
+        return try element.request(
+            text: text.replacingOccurrences(of: "\\n", with: "\n"), language: lang, categories: selected,
+            usesSystemFonts: systemFonts, displayScale: scale, faceIndex: faceIndex
         )
-        var behavior = LabelBehavior()
-        if let lineBreakMode {
-            guard let mode = LineBreakMode(parsing: lineBreakMode) else {
-                throw CLIError.badInput("unknown --line-break-mode '\(lineBreakMode)'; valid: word, char, clip, head, tail, middle")
-            }
-            behavior.lineBreakMode = mode
-        } else {
-            behavior.lineBreakMode = preset.lineBreakMode
-        }
-        guard let strategy = LineBreakStrategy(parsing: lineBreakStrategy) else {
-            throw CLIError.badInput("unknown --line-break-strategy '\(lineBreakStrategy)'; valid: standard, push-out, hangul, none")
-        }
-        behavior.lineBreakStrategy = strategy
-        if let minimumScaleFactor {
-            guard minimumScaleFactor.isFinite, minimumScaleFactor > 0, minimumScaleFactor < 1 else {
-                throw CLIError.badInput("--minimum-scale-factor must be between 0 and 1, exclusive (got \(minimumScaleFactor))")
-            }
-            behavior.minimumScaleFactor = minimumScaleFactor
-        }
-        behavior.allowsTightening = tightening
-        guard let textAlignment = TextAlignment(rawValue: alignment) else {
-            throw CLIError.badInput("unknown --alignment '\(alignment)'; valid: natural, left, center, right, justified")
-        }
-        behavior.alignment = textAlignment
-        behavior.scalesInsets = scaledInsets
-        behavior.truncatesToFitHeight = preset.truncatesToFitHeight
-        return FitRequest(
-            text: text.replacingOccurrences(of: "\\n", with: "\n"), font: choice, container: container,
-            categories: selected, language: lang, lineSpacing: spacing, allowsWordBreaks: allowWordBreak,
-            lineHeight: try parseLineHeight(), clipsToBounds: clipsToBounds, usesSystemFonts: systemFonts,
-            label: behavior
-        )
-    }
-
-    func parseLineHeight() throws -> LineHeightPolicy {
-        let valid = "valid: letterform-aware, typographic, fixed:N, multiple:X"
-        let oversize: Bool
-        switch sizingRule {
-        case "typographic": oversize = false
-        case "oversize": oversize = true
-        default: throw CLIError.badInput("unknown --sizing-rule '\(sizingRule)'; valid: typographic, oversize")
-        }
-        if lineHeight == "letterform-aware" { return .letterformAware(oversize: oversize) }
-        if oversize { throw CLIError.badInput("--sizing-rule oversize applies to --line-height letterform-aware only") }
-        if lineHeight == "typographic" { return .typographic }
-        let parts = lineHeight.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let value = Double(parts[1]), value.isFinite, value > 0 else {
-            throw CLIError.badInput("unknown --line-height '\(lineHeight)'; \(valid) (N points > 0, X factor > 0)")
-        }
-        switch parts[0] {
-        case "fixed": return .fixed(points: value)
-        case "multiple": return .multiple(factor: value)
-        default: throw CLIError.badInput("unknown --line-height '\(lineHeight)'; \(valid)")
-        }
     }
 
     func parseInsets(_ text: String?) throws -> EdgeInsets {

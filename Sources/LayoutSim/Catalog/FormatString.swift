@@ -30,7 +30,7 @@ struct FormatSpecifier: Hashable, Sendable {
     var raw: String
     /// The argument position of `%2$@`, or `nil`.
     var position: Int?
-    /// Flags among `-+ #0'`.
+    /// Flags among `-+#0'`.
     var flags: String
     /// Minimum width (digits), or `nil`.
     var width: Int?
@@ -61,7 +61,7 @@ enum FormatSegment: Hashable, Sendable {
 
 /// Splits Apple format strings (`String(format:)`, `.xcstrings`, `.stringsdict`) into text and placeholders.
 ///
-/// Grammar: `%` [position `$`] [flags `-+ #0'`] [width digits or `*`] [`.` precision digits or `*`]
+/// Grammar: `%` [position `$`] [flags `-+#0'`] [width digits or `*`] [`.` precision digits or `*`]
 /// [length `hh h ll l q L z t j`] conversion `@ d D i u U x X o O f F e E g G a A c C s S p`; `%%`;
 /// `%#@name@` and `%N$#@name@`. A `%` that starts none of these is text (`100% sure`).
 enum FormatString {
@@ -69,7 +69,8 @@ enum FormatString {
         "@", "d", "D", "i", "u", "U", "x", "X", "o", "O", "f", "F", "e", "E", "g", "G", "a", "A", "c", "C", "s", "S",
         "p",
     ]
-    private static let flagCharacters: Set<Character> = ["-", "+", " ", "#", "0", "'"]
+    /// printf also allows a space flag, left out here so that "100% sure" stays text (as a translator meant it).
+    private static let flagCharacters: Set<Character> = ["-", "+", "#", "0", "'"]
 
     /// The segments of `string`; adjacent text is merged, so text and placeholders alternate.
     static func segments(_ string: String) -> [FormatSegment] {

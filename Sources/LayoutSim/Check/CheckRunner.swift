@@ -1,0 +1,247 @@
+import Dispatch
+import Foundation
+
+/// What `layoutsim check` checks, and how.
+public struct CheckOptions: Sendable {
+    /// Catalog files (`.xcstrings`, `.strings`, `.stringsdict`, `.xliff`, `.xcloc`), as given.
+    public var catalogs: [String]
+    /// The layout spec (JSON or YAML).
+    public var spec: String
+    /// Only these locales (BCP 47, as in the catalogs); nil checks every locale.
+    public var locales: [String]?
+    /// Categories to lay out. Default all twelve.
+    public var categories: [ContentSizeCategory]
+    /// Placeholder samples.
+    public var samples: PlaceholderSamples
+    /// Pseudolocalize the source language with these modes (an extra locale, `x-pseudo`); nil: none.
+    public var pseudo: Set<Pseudolocalizer.Mode>?
+    /// Check only shard `index` (1-based) of `count`: the strings whose position in the sorted list of all
+    /// strings, modulo `count`, is `index − 1`.
+    public var shard: (index: Int, count: Int)?
+    /// Failures in this earlier report are known: they do not fail the run.
+    public var baseline: CheckReport?
+    /// Threads laying out strings (each with its own engine). Output does not depend on it.
+    public var workers: Int
+    /// The bundled fonts folder, if not found by itself.
+    public var fontsDirectory: URL?
+    /// Fonts installed on the machine as a last resort.
+    public var usesSystemFonts: Bool
+    /// Called with (done, total) from time to time (for a progress line).
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    /// Creates options with the defaults.
+    public init(catalogs: [String], spec: String) {
+        self.catalogs = catalogs
+        self.spec = spec
+        self.locales = nil
+        self.categories = ContentSizeCategory.allCases
+        self.samples = PlaceholderSamples()
+        self.pseudo = nil
+        self.shard = nil
+        self.baseline = nil
+        self.workers = 2
+        self.fontsDirectory = nil
+        self.usesSystemFonts = false
+        self.progress = nil
+    }
+}
+
+/// One string to check.
+struct CheckJob: Sendable {
+    let entry: CatalogEntry
+    let text: String
+    let language: String
+    let element: ElementSpec
+    let named: Bool
+}
+
+/// Runs a check: reads catalogs and spec, expands every string, lays each out at every category (in parallel, one
+/// engine per worker), and collects a deterministic report.
+public enum CheckRunner {
+    /// Runs the check. Input problems are diagnostics in the report; only an unusable font setup throws.
+    public static func run(_ options: CheckOptions) throws(LayoutSimError) -> CheckReport {
+        var diagnostics: [ReportDiagnostic] = []
+        func add(_ d: CatalogDiagnostic) {
+            diagnostics.append(ReportDiagnostic(file: Self.relative(d.location.file), line: d.location.line,
+                                                column: d.location.column, severity: d.severity.rawValue, message: d.message))
+        }
+        let (spec, specDiagnostics) = LayoutSpecReader.read(path: options.spec)
+        specDiagnostics.forEach(add)
+        var entries: [CatalogEntry] = []
+        var sourceLanguage = "en"
+        for path in options.catalogs {
+            let result = CatalogReader.read(URL(fileURLWithPath: path))
+            result.diagnostics.forEach(add)
+            entries += result.entries.map { entry in
+                var entry = entry
+                entry.source.file = Self.relative(entry.source.file)
+                return entry
+            }
+            if let language = result.sourceLanguage { sourceLanguage = language }
+        }
+        var report = CheckReport(
+            catalogs: options.catalogs, spec: options.spec, categories: options.categories.map(\.swiftUIName),
+            shards: [options.shard.map { "\($0.index)/\($0.count)" } ?? "1/1"], results: [], unspecifiedKeys: [],
+            diagnostics: [], summary: CheckReport.Summary(keys: 0, locales: 0, strings: 0, layouts: 0, failures: 0, newFailures: 0, errors: 0, warnings: 0)
+        )
+        guard let spec else {
+            report.diagnostics = diagnostics
+            report.finish()
+            return report
+        }
+
+        // Every concrete string, then the pseudolocalized source strings.
+        let wanted = options.locales.map { Set($0.map { $0.lowercased() }) }
+        var samples = options.samples
+        for (specifier, sample) in spec.placeholders { samples.overrides[specifier] = sample }
+        var jobs: [CheckJob] = []
+        var unspecified = Set<String>()
+        func job(_ entry: CatalogEntry, text: String, language: String) {
+            let (element, named) = spec.element(forKey: entry.key)
+            if !named { unspecified.insert(entry.key) }
+            jobs.append(CheckJob(entry: entry, text: text, language: language, element: element, named: named))
+        }
+        for entry in entries where wanted?.contains(entry.locale.lowercased()) ?? true {
+            job(entry, text: samples.substitute(entry.value, locale: entry.locale), language: entry.locale)
+        }
+        if let modes = options.pseudo {
+            let pseudolocalizer = Pseudolocalizer()
+            for entry in entries where entry.locale == sourceLanguage {
+                var pseudo = entry
+                pseudo.locale = Pseudolocalizer.locale
+                pseudo.value = pseudolocalizer.pseudolocalize(entry.value, modes: modes)
+                job(pseudo, text: samples.substitute(pseudo.value, locale: sourceLanguage), language: sourceLanguage)
+            }
+        }
+        jobs.sort { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/"))
+            < ($1.entry.key, $1.entry.locale, $1.entry.variantPath.joined(separator: "/")) }
+        if let shard = options.shard {
+            jobs = jobs.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+        }
+
+        let known = Set((options.baseline?.results ?? []).filter { !$0.passed }.map(\.identity))
+        let results = try layout(jobs, options: options, known: known)
+        report.results = results
+        report.unspecifiedKeys = Array(unspecified)
+        report.diagnostics = diagnostics
+        report.finish()
+        return report
+    }
+
+    /// Paths under the working directory are reported relative to it, so reports are the same on every machine.
+    static func relative(_ file: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+        return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
+    }
+
+    /// Lays out every job on `options.workers` threads, each with its own engine; results keep the jobs' order.
+    static func layout(_ jobs: [CheckJob], options: CheckOptions, known: Set<String>) throws(LayoutSimError) -> [CheckResult] {
+        let workers = max(1, min(options.workers, jobs.count))
+        let sink = ResultSink(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let engine: LayoutEngine
+            do {
+                engine = try LayoutEngine(fontsDirectory: options.fontsDirectory)
+            } catch let error as LayoutSimError {
+                sink.fail(error)
+                return
+            } catch {
+                return
+            }
+            var index = worker
+            while index < jobs.count {
+                sink.store(check(jobs[index], engine: engine, options: options, known: known), at: index)
+                if let progress = options.progress { progress(sink.done, jobs.count) }
+                index += workers
+            }
+        }
+        if let error = sink.error { throw error }
+        return sink.results
+    }
+
+    /// Checks one string.
+    static func check(_ job: CheckJob, engine: LayoutEngine, options: CheckOptions, known: Set<String>) -> CheckResult {
+        let entry = job.entry
+        let mustName = job.element.mustFitThrough ?? "AX5"
+        let must = ContentSizeCategory(parsing: mustName) ?? .accessibility5
+        var result = CheckResult(
+            key: entry.key, locale: entry.locale, variant: entry.variantPath, file: entry.source.file,
+            line: entry.source.line, column: entry.source.column, text: job.text,
+            element: job.named ? job.element.key : nil, mustFitThrough: must.swiftUIName, fitsThrough: nil,
+            passed: false, known: false, failure: nil, failingCategories: [], error: nil
+        )
+        do {
+            let request = try job.element.request(
+                text: job.text, language: job.language, categories: options.categories, usesSystemFonts: options.usesSystemFonts
+            )
+            let report = try engine.fit(request)
+            result.fitsThrough = report.fitsThrough?.swiftUIName
+            let allowsBreaks = request.allowsWordBreaks
+            result.failingCategories = report.results.compactMap { r in
+                r.passes(allowingWordBreaks: allowsBreaks) ? nil
+                    : CheckResult.CategoryVerdict(category: r.category?.swiftUIName ?? "fixed", verdict: r.verdict.name)
+            }
+            let relevant = report.results.filter { ($0.category ?? .large) <= must }
+            if let failing = relevant.first(where: { !$0.passes(allowingWordBreaks: allowsBreaks) }) {
+                var clipped = failing.clippedBy
+                if case .inkClipped(let by) = failing.verdict { clipped = by }
+                let truncated: Bool
+                if case .truncated = failing.verdict { truncated = true } else { truncated = false }
+                result.failure = CheckResult.Failure(
+                    category: failing.category?.swiftUIName ?? "fixed", verdict: failing.verdict.name,
+                    visibleText: truncated ? failing.visibleText : nil, hiddenCharacters: failing.hiddenCharacters,
+                    clippedBy: clipped.map(ReportNumber.rounded),
+                    missingGlyphs: report.missingGlyphs.flatMap(\.codePoints)
+                )
+            } else {
+                result.passed = true
+            }
+        } catch {
+            result.error = "\(entry.source.file):\(entry.source.line):\(entry.source.column): \(entry.key): \(error.description)"
+        }
+        result.known = !result.passed && known.contains(result.identity)
+        return result
+    }
+}
+
+/// Collects results from worker threads by index (each index written once), and the first setup error.
+private final class ResultSink: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [CheckResult?]
+    private var firstError: LayoutSimError?
+    private var count = 0
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func store(_ result: CheckResult, at index: Int) {
+        lock.lock()
+        storage[index] = result
+        count += 1
+        lock.unlock()
+    }
+
+    func fail(_ error: LayoutSimError) {
+        lock.lock()
+        if firstError == nil { firstError = error }
+        lock.unlock()
+    }
+
+    var done: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+
+    var error: LayoutSimError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return firstError
+    }
+
+    var results: [CheckResult] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage.compactMap { $0 }
+    }
+}

@@ -1,0 +1,173 @@
+import ArgumentParser
+import Foundation
+import LayoutSim
+
+/// `layoutsim check`: every string of the app's catalogs, in every locale, at every category, against a spec.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check whole string catalogs against a layout spec, in every locale and category.",
+        discussion: """
+            Reads .xcstrings, .strings, .stringsdict, XLIFF (.xliff/.xlf) and .xcloc catalogs, expands every plural \
+            and device variant, replaces placeholders with wide samples, and lays every string out as the spec says \
+            (JSON or YAML: 'defaults', 'elements' with a key or glob, 'placeholders'; see the README). A string \
+            passes when it fits through its element's mustFitThrough (default AX5).
+
+            Exit status: 0 everything fits (or only failures already in --baseline), 1 new failures, 2 bad input \
+            (unreadable catalog or spec, unknown spec fields, bad values); the other inputs are still checked and \
+            the report is still written.
+            """
+    )
+
+    @Argument(help: "Catalog files or .xcloc folders.")
+    var catalogs: [String]
+
+    @Option(help: ArgumentHelp("The layout spec (JSON or YAML).", valueName: "file"))
+    var spec: String
+
+    @Option(help: ArgumentHelp("Only these locales, comma-separated (as in the catalogs, e.g. th,ar,hi).", valueName: "list"))
+    var locales: String?
+
+    @Option(help: ArgumentHelp("Categories: a name, a...b, ...b, a..., all, or a comma list. Default: all.", valueName: "range"))
+    var categories: String?
+
+    @Option(help: ArgumentHelp("text (default), json, junit, sarif or github.", valueName: "format"))
+    var format: String = "text"
+
+    @Option(help: ArgumentHelp("Write the report here (atomically) instead of standard output; the text summary still prints.", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("An earlier JSON report: only failures not in it fail the run.", valueName: "report.json"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("Check slice I of N (1-based), e.g. 2/4, for a CI matrix; join the JSON reports with 'layoutsim merge'.", valueName: "I/N"))
+    var shard: String?
+
+    @Flag(help: "Also check the source language pseudolocalized (locale x-pseudo), so layouts are checked before any translation exists.")
+    var pseudo = false
+
+    @Option(name: .customLong("pseudo-modes"), help: ArgumentHelp("Pseudolocalization modes, comma-separated: expansion, accents, tallMarks, rightToLeft, brackets. Default: expansion,accents,brackets.", valueName: "list"))
+    var pseudoModes: String?
+
+    @Option(help: ArgumentHelp("Threads (each with its own engine). Default: 2.", valueName: "n"))
+    var jobs: Int = 2
+
+    @Flag(name: .customLong("system-fonts"), help: "Use fonts installed on this machine (fontconfig) as a last-resort fallback.")
+    var systemFonts = false
+
+    @Option(name: .customLong("fonts-dir"), help: ArgumentHelp("The bundled Fonts/ folder, if it cannot be found.", valueName: "dir"))
+    var fontsDir: String?
+
+    mutating func run() throws {
+        var options = CheckOptions(catalogs: catalogs, spec: spec)
+        options.locales = locales.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        if let categories {
+            do { options.categories = try ContentSizeCategory.parseRange(categories) } catch { throw CLIError.badInput(error.description) }
+        }
+        if pseudo || pseudoModes != nil {
+            var modes = Set<Pseudolocalizer.Mode>([.expansion, .accents, .brackets])
+            if let pseudoModes {
+                modes = []
+                for name in pseudoModes.split(separator: ",") {
+                    guard let mode = Pseudolocalizer.Mode(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                        throw CLIError.badInput("unknown pseudolocalization mode '\(name)'; valid: \(Pseudolocalizer.Mode.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    modes.insert(mode)
+                }
+            }
+            options.pseudo = modes
+        }
+        if let shard {
+            let parts = shard.split(separator: "/").compactMap { Int($0) }
+            guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+                throw CLIError.badInput("--shard '\(shard)': expected I/N with 1 ≤ I ≤ N, e.g. 1/4")
+            }
+            options.shard = (parts[0], parts[1])
+        }
+        guard ["text", "json", "junit", "sarif", "github"].contains(format) else {
+            throw CLIError.badInput("unknown --format '\(format)'; valid: text, json, junit, sarif, github")
+        }
+        guard jobs >= 1 && jobs <= 64 else { throw CLIError.badInput("--jobs must be between 1 and 64") }
+        options.workers = jobs
+        options.usesSystemFonts = systemFonts
+        options.fontsDirectory = fontsDir.map { URL(fileURLWithPath: $0) }
+        if let baseline {
+            do { options.baseline = try CheckReport.read(path: baseline) } catch { throw CLIError.badInput("\(error)") }
+        }
+        let showProgress = isatty(2) == 1
+        if showProgress {
+            options.progress = { done, total in
+                if total >= 200 && (done % 50 == 0 || done == total) {
+                    FileHandle.standardError.write(Data("\rchecked \(done)/\(total)\(done == total ? "\n" : "")".utf8))
+                }
+            }
+        }
+
+        let start = Date()
+        let report: CheckReport
+        do { report = try CheckRunner.run(options) } catch { throw CLIError.badInput(error.description) }
+        let seconds = Date().timeIntervalSince(start)
+        try ReportOutput.emit(report, format: format, output: output, seconds: seconds)
+        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+}
+
+/// `layoutsim merge`: joins JSON reports of shards (or of separate runs) into one.
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Join JSON reports of 'layoutsim check --shard I/N' into one report.",
+        discussion: "Exit status as for check: 0, 1 (new failures), 2 (input errors in any report, or an unreadable report)."
+    )
+
+    @Argument(help: "JSON reports written by 'layoutsim check --format json'.")
+    var reports: [String]
+
+    @Option(help: ArgumentHelp("text (default), json, junit, sarif or github.", valueName: "format"))
+    var format: String = "text"
+
+    @Option(help: ArgumentHelp("Write the merged report here (atomically).", valueName: "file"))
+    var output: String?
+
+    mutating func run() throws {
+        guard ["text", "json", "junit", "sarif", "github"].contains(format) else {
+            throw CLIError.badInput("unknown --format '\(format)'; valid: text, json, junit, sarif, github")
+        }
+        var loaded: [CheckReport] = []
+        var problems: [String] = []
+        for path in reports {
+            do { loaded.append(try CheckReport.read(path: path)) } catch { problems.append("\(error)") }
+        }
+        let merged = CheckReport.merge(loaded)
+        try ReportOutput.emit(merged, format: format, output: output, seconds: nil)
+        if !problems.isEmpty {
+            throw CLIError.badInput(problems.joined(separator: "\nerror: "))
+        }
+        if merged.exitStatus != 0 { throw ExitCode(merged.exitStatus) }
+    }
+}
+
+/// Writes a report in a format, to a file (atomically) or standard output; the text summary always prints.
+enum ReportOutput {
+    static func emit(_ report: CheckReport, format: String, output: String?, seconds: Double?) throws {
+        let color = isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && output == nil
+        let data: Data
+        switch format {
+        case "json": data = try report.jsonData() + Data("\n".utf8)
+        case "junit": data = Data(CheckRenderer.junit(report).utf8)
+        case "sarif": data = try CheckRenderer.sarif(report, version: LayoutSimCommand.configuration.version) + Data("\n".utf8)
+        case "github": data = Data(CheckRenderer.github(report).utf8)
+        default: data = Data(CheckRenderer.text(report, color: color, seconds: seconds).utf8)
+        }
+        if let output {
+            do {
+                try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw CLIError.badInput("\(output): cannot write the report (\(error.localizedDescription))")
+            }
+            FileHandle.standardOutput.write(Data(CheckRenderer.text(report, color: isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil, seconds: seconds).utf8))
+        } else {
+            FileHandle.standardOutput.write(data)
+        }
+    }
+}
