@@ -52,6 +52,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Threads (each with its own engine). Default: 2.", valueName: "n"))
     var jobs: Int = 2
 
+    @Option(name: .customLong("development-language"), help: ArgumentHelp("The language of Base.lproj strings files. Default: en.", valueName: "tag"))
+    var developmentLanguage: String = "en"
+
     @Flag(name: .customLong("system-fonts"), help: "Use fonts installed on this machine (fontconfig) as a last-resort fallback.")
     var systemFonts = false
 
@@ -90,6 +93,7 @@ struct CheckCommand: ParsableCommand {
         guard jobs >= 1 && jobs <= 64 else { throw CLIError.badInput("--jobs must be between 1 and 64") }
         options.workers = jobs
         options.usesSystemFonts = systemFonts
+        options.developmentLanguage = developmentLanguage
         options.fontsDirectory = fontsDir.map { URL(fileURLWithPath: $0) }
         if let baseline {
             do { options.baseline = try CheckReport.read(path: baseline) } catch { throw CLIError.badInput("\(error)") }

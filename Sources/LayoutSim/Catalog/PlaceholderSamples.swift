@@ -57,14 +57,14 @@ public struct PlaceholderSamples: Sendable, Hashable {
     /// `value` with every placeholder replaced by its sample for `locale` (a BCP 47 tag); substitution tokens
     /// (`%#@name@`) and text that is not a placeholder are kept as they are.
     public func substitute(_ value: String, locale: String) -> String {
-        var formatters = Formatters(locale: locale)
+        let formatters = Formatters(locale: locale)
         var result = ""
         for segment in FormatString.segments(value) {
             switch segment {
             case .text(let text):
                 result += text
             case .placeholder(let specifier):
-                result += sample(for: specifier, formatters: &formatters)
+                result += sample(for: specifier, formatters: formatters)
             }
         }
         return result
@@ -75,11 +75,11 @@ public struct PlaceholderSamples: Sendable, Hashable {
     public func sample(for placeholder: String, locale: String) -> String? {
         let segments = FormatString.segments(placeholder)
         guard segments.count == 1, case .placeholder(let specifier) = segments[0] else { return nil }
-        var formatters = Formatters(locale: locale)
-        return sample(for: specifier, formatters: &formatters)
+        let formatters = Formatters(locale: locale)
+        return sample(for: specifier, formatters: formatters)
     }
 
-    private func sample(for specifier: FormatSpecifier, formatters: inout Formatters) -> String {
+    private func sample(for specifier: FormatSpecifier, formatters: Formatters) -> String {
         if case .substitution = specifier.kind { return specifier.raw }
         let keys = [
             specifier.raw, specifier.normalized, "%" + specifier.length + String(specifier.conversion),
@@ -114,29 +114,29 @@ public struct PlaceholderSamples: Sendable, Hashable {
         return specifier.flags.contains("-") ? text + padding : padding + text
     }
 
-    /// Number formatters for one locale, made on first use (a `substitute` call makes at most two).
+    /// Formats the numeric samples of one `substitute` call, through ``NumberSampleCache``.
     private struct Formatters {
         let locale: String
-        var integerFormatter: NumberFormatter?
-        var decimalFormatters: [Int: NumberFormatter] = [:]
 
         init(locale: String) { self.locale = locale }
 
-        mutating func integer(_ value: Int) -> String {
-            let formatter = integerFormatter ?? Self.make(locale: locale, fractionDigits: 0)
-            integerFormatter = formatter
-            return formatter.string(from: NSNumber(value: value)) ?? String(value)
+        func integer(_ value: Int) -> String {
+            NumberSampleCache.shared.string(locale: locale, integer: value, decimal: 0, kind: 0) {
+                let formatter = Self.make(locale: locale, fractionDigits: 0)
+                return formatter.string(from: NSNumber(value: value)) ?? String(value)
+            }
         }
 
         /// swift-corelibs-foundation (Swift 6.3.1) ignores `maximumFractionDigits` once `minimumFractionDigits` is
         /// set (1234567.89 with both at 1 gives "1,234,567.89"), so the value is rounded to the precision first.
-        mutating func decimal(_ value: Double, fractionDigits: Int) -> String {
+        func decimal(_ value: Double, fractionDigits: Int) -> String {
             let digits = min(max(fractionDigits, 0), 15)
-            let formatter = decimalFormatters[digits] ?? Self.make(locale: locale, fractionDigits: digits)
-            decimalFormatters[digits] = formatter
-            let scale = pow(10, Double(digits))
-            let rounded = (value * scale).rounded() / scale
-            return formatter.string(from: NSNumber(value: rounded.isFinite ? rounded : value)) ?? String(value)
+            return NumberSampleCache.shared.string(locale: locale, integer: 0, decimal: value, kind: digits + 1) {
+                let formatter = Self.make(locale: locale, fractionDigits: digits)
+                let scale = pow(10, Double(digits))
+                let rounded = (value * scale).rounded() / scale
+                return formatter.string(from: NSNumber(value: rounded.isFinite ? rounded : value)) ?? String(value)
+            }
         }
 
         static func make(locale: String, fractionDigits: Int) -> NumberFormatter {
@@ -148,5 +148,37 @@ public struct PlaceholderSamples: Sendable, Hashable {
             formatter.maximumFractionDigits = fractionDigits
             return formatter
         }
+    }
+}
+
+/// Formatted sample numbers by locale, value and precision, shared by all ``PlaceholderSamples``: making a
+/// `NumberFormatter` costs tens of microseconds and a catalog check formats the same few numbers for each of tens
+/// of thousands of strings. Only strings are cached (formatters are not `Sendable`); bounded, thread-safe.
+final class NumberSampleCache: @unchecked Sendable {
+    static let shared = NumberSampleCache()
+
+    private struct Key: Hashable {
+        var locale: String
+        var integer: Int
+        var decimal: Double
+        /// 0 for an integer; fraction digits + 1 for a decimal (so `%d` and `%.0f` do not share an entry).
+        var kind: Int
+    }
+
+    private let lock = NSLock()
+    private var cache = LRUCache<Key, String>(capacity: 1024)
+
+    func string(locale: String, integer: Int, decimal: Double, kind: Int, make: () -> String) -> String {
+        let key = Key(locale: locale, integer: integer, decimal: decimal, kind: kind)
+        // lock()/unlock() rather than `withLock`, which needs macOS 14 (the package supports macOS 13).
+        lock.lock()
+        let cached = cache[key]
+        lock.unlock()
+        if let cached { return cached }
+        let made = make()
+        lock.lock()
+        cache[key] = made
+        lock.unlock()
+        return made
     }
 }

@@ -66,6 +66,7 @@ public enum CheckRenderer {
         text += "\(phrase(failure.verdict)) from \(failure.category); must fit through \(r.mustFitThrough)"
         if let clipped = failure.clippedBy { text += ", by \(clipped) pt" }
         if let visible = failure.visibleText { text += "; shows \"\(visible.replacingOccurrences(of: "\n", with: " / "))\"" }
+        text += "; text \"\(r.text.replacingOccurrences(of: "\n", with: " / "))\""
         if !failure.missingGlyphs.isEmpty { text += "; no font for " + failure.missingGlyphs.joined(separator: " ") }
         let failing = r.failingCategories.map { "\($0.category): \(phrase($0.verdict))" }
         if !failing.isEmpty { text += " [" + failing.joined(separator: ", ") + "]" }

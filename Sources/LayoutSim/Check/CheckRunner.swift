@@ -26,6 +26,8 @@ public struct CheckOptions: Sendable {
     public var fontsDirectory: URL?
     /// Fonts installed on the machine as a last resort.
     public var usesSystemFonts: Bool
+    /// The language of `Base.lproj` strings files. Default "en".
+    public var developmentLanguage: String = "en"
     /// Called with (done, total) from time to time (for a progress line).
     public var progress: (@Sendable (Int, Int) -> Void)?
 
@@ -70,7 +72,7 @@ public enum CheckRunner {
         var entries: [CatalogEntry] = []
         var sourceLanguage = "en"
         for path in options.catalogs {
-            let result = CatalogReader.read(URL(fileURLWithPath: path))
+            let result = CatalogReader.read(URL(fileURLWithPath: path), developmentLanguage: options.developmentLanguage)
             result.diagnostics.forEach(add)
             entries += result.entries.map { entry in
                 var entry = entry
@@ -106,7 +108,7 @@ public enum CheckRunner {
         }
         if let modes = options.pseudo {
             let pseudolocalizer = Pseudolocalizer()
-            for entry in entries where entry.locale == sourceLanguage {
+            for entry in entries where entry.locale == sourceLanguage && entry.shouldTranslate {
                 var pseudo = entry
                 pseudo.locale = Pseudolocalizer.locale
                 pseudo.value = pseudolocalizer.pseudolocalize(entry.value, modes: modes)

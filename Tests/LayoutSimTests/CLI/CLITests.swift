@@ -55,14 +55,15 @@ struct CLITests {
         (["fit", "a", "--width", "100", "--font", "Fonts/README.md"], "Fonts/README.md: not a usable font"),
         (["fit", "a", "--width", "100", "--lang", "not a tag"], "not a BCP 47 language tag"),
         (["fit", "a", "--width", "100", "--size", "17", "--style", "body"], "cannot be combined"),
-        (["fit", "a"], "Missing expected argument '--width"),
+        (["fit", "a", "--device", "iphone-99"], "unknown device 'iphone-99'"),
+        (["fit", "a"], "--width or --device is needed"),
         (["fit", "a", "--width", "100", "--bogus"], "Unknown option '--bogus'"),
         (["fit", "a", "--width", "10", "--size", "-1"], "point size must be greater than 0"),
         (["fit", "a", "--width", "10", "--size", "1e300"], "at most 1000000"),
         (["fit", "a", "--width", "10", "--scale", "inf"], "display scale must be between 1 and 10"),
         (["fit", "a", "--width", "10", "--lines", "-1"], "line limit must be 0"),
-        (["fit", "a", "--width", "10", "--line-height", "fixed:0"], "--line-height 'fixed:0'"),
-        (["fit", "a", "--width", "10", "--sizing-rule", "huge"], "unknown --sizing-rule"),
+        (["fit", "a", "--width", "10", "--line-height", "fixed:0"], "unknown line height 'fixed:0'"),
+        (["fit", "a", "--width", "10", "--sizing-rule", "huge"], "unknown sizing rule 'huge'"),
     ])
     func badInputExitsWithStatusTwo(arguments: [String], message: String) throws {
         let output = try run(arguments)
