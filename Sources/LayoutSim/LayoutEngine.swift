@@ -187,9 +187,9 @@ public final class LayoutEngine {
         )
         var results: [CategoryResult] = []
         results.reserveCapacity(plan.count)
+        let sfWeight = request.font.face == .system ? weight : .regular
+        let source = AdvanceSource(text: measured, system: system, weight: sfWeight)
         for step in plan {
-            let sfWeight = request.font.face == .system ? step.weight : .regular
-            let source = AdvanceSource(text: measured, system: system, weight: sfWeight)
             let lineHeight: Double
             if request.font.face == .system {
                 lineHeight = SystemFontModel.lineHeightPerPoint * step.pointSize

@@ -51,9 +51,25 @@ public struct CategoryResult: Sendable, Hashable {
     public let lineHeight: Double
     /// Every line the text needs at this width, shown or not (before truncation).
     public let lines: [Line]
+    /// What each shown line displays, as UTF-16 ranges of the text (``visibleText`` is built from them on demand).
+    public let displayedLines: [DisplayedLine]
+    /// The laid-out text.
+    let sourceText: String
+
     /// The text as displayed: the shown lines joined by `\n` (whitespace at wrapped line ends dropped), with the
     /// ellipsis where the text is truncated.
-    public let visibleText: String
+    public var visibleText: String {
+        let utf16 = sourceText.utf16
+        func piece(_ range: Range<Int>) -> String {
+            guard !range.isEmpty, range.upperBound <= utf16.count else { return "" }
+            let start = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
+            let end = utf16.index(start, offsetBy: range.count)
+            return String(sourceText[start..<end])
+        }
+        return displayedLines.map { line in
+            piece(line.before) + (line.hasEllipsis ? "\u{2026}" : "") + piece(line.after)
+        }.joined(separator: "\n")
+    }
     /// Characters (grapheme clusters) of the text that are not displayed.
     public let hiddenCharacters: Int
     /// Width of each shown line as drawn (ellipsis included, tracking applied), points.
@@ -103,6 +119,16 @@ public struct CategoryResult: Sendable, Hashable {
         case .truncated, .clipped, .inkClipped, .missingGlyphs: return false
         }
     }
+}
+
+/// What one shown line displays: text, an ellipsis (when truncated), more text.
+public struct DisplayedLine: Sendable, Hashable {
+    /// UTF-16 range of the text before the ellipsis (the whole line when there is none).
+    public let before: Range<Int>
+    /// Whether an ellipsis is drawn.
+    public let hasEllipsis: Bool
+    /// UTF-16 range of the text after the ellipsis (head and middle truncation).
+    public let after: Range<Int>
 }
 
 /// Ink cut off at the edges of a view that clips to its bounds.

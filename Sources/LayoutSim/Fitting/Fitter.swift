@@ -144,7 +144,7 @@ enum Fitter {
 
         func layout(_ size: Double, tighten: Bool) -> Layout {
             let advances = source.advances(size: size)
-            let lines = LineBreaker.breakLines(
+            let (lines, spans) = LineBreaker.breakLinesAndSpans(
                 text, advances: advances, width: width, breaks: breaks, pushOut: label.lineBreakStrategy.pushesOut
             )
             // A label in a fixed height shows the lines that fit in it (at least one) and truncates the last.
@@ -163,7 +163,6 @@ enum Fitter {
                 let byHeight = max(1, fitting)
                 if byHeight < lines.count { limit = limit == 0 ? byHeight : min(limit, byHeight) }
             }
-            let spans = lines.map { text.clusterRange(of: $0.range) }
             guard limit > 0, lines.count > limit else {
                 return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: lines.count, truncated: nil, tracking: 0)
             }
@@ -290,14 +289,18 @@ enum Fitter {
 
         // What is displayed, and what is not. Whitespace at the end of a wrapped line is not drawn but not hidden
         // either; whitespace dropped next to an ellipsis is hidden.
-        var pieces: [String] = []
+        func utf16(_ clusters: Range<Int>) -> Range<Int> { text.clusterStarts[clusters.lowerBound]..<text.clusterStarts[clusters.upperBound] }
+        var displayed: [DisplayedLine] = []
+        displayed.reserveCapacity(shown)
         var visibleGraphemes = 0
         for (index, span) in l.spans.prefix(shown).enumerated() {
             if index == shown - 1, let cut = l.truncated {
-                pieces.append(text.string(of: cut.before) + (cut.hasEllipsis ? "\u{2026}" : "") + text.string(of: cut.after))
+                displayed.append(DisplayedLine(before: utf16(cut.before), hasEllipsis: cut.hasEllipsis, after: utf16(cut.after)))
                 visibleGraphemes += text.graphemeCount(in: cut.before) + text.graphemeCount(in: cut.after)
             } else {
-                pieces.append(text.string(of: Truncator.trimmed(text, span, leading: false, trailing: true)))
+                let end = text.clusterStarts[span.upperBound]
+                displayed.append(DisplayedLine(before: utf16(Truncator.trimmed(text, span, leading: false, trailing: true)),
+                                               hasEllipsis: false, after: end..<end))
                 visibleGraphemes += text.graphemeCount(in: span)
             }
         }
@@ -327,7 +330,7 @@ enum Fitter {
         }
         return CategoryResult(
             category: step.category, pointSize: l.size, weight: weight, lineHeight: lineHeight,
-            lines: l.lines, visibleText: pieces.joined(separator: "\n"), hiddenCharacters: hidden,
+            lines: l.lines, displayedLines: displayed, sourceText: text.text, hiddenCharacters: hidden,
             shownLineWidths: shownWidths,
             lineOffsets: lineOffsets(text, shownLines, spans: Array(l.spans.prefix(shown)), alignment: request.label.alignment,
                                      width: width, left: container.insets.left),
@@ -343,7 +346,10 @@ enum Fitter {
     static func lineOffsets(
         _ text: MeasuredText, _ lines: [Line], spans: [Range<Int>], alignment: TextAlignment, width: Double, left: Double
     ) -> [Double] {
-        zip(lines, spans).map { line, span in
+        if alignment == .left || (alignment == .natural && !text.hasRightToLeft) {
+            return [Double](repeating: left, count: lines.count)
+        }
+        return zip(lines, spans).map { line, span in
             let rtl = text.paragraphIsRightToLeft(containing: span.lowerBound)
             let slack = max(0, width - line.width)
             let endsParagraph = span.upperBound >= text.clusterCount || text.breaks[span.upperBound] == .mandatory

@@ -102,6 +102,8 @@ enum LineBoxes {
         let perFace = faceBoxes(text)
         guard let primary = perFace.first else { return [] }
         let unitScale = text.faces.map { size / Double($0.metrics.unitsPerEm) }
+        let growsWithFonts: Bool
+        if case .letterformAware = policy { growsWithFonts = true } else { growsWithFonts = false }
         var boxes: [LineBox] = []
         boxes.reserveCapacity(lines.count)
         var cluster = 0
@@ -115,12 +117,14 @@ enum LineBoxes {
             var bottomOffset: Int?
             while cluster < text.clusterCount && text.clusterStarts[cluster] < line.range.lowerBound { cluster += 1 }
             var i = cluster
+            var lastFace = -1
             while i < text.clusterCount && text.clusterStarts[i] < line.range.upperBound {
                 let face = Int(text.faceIndex[i])
-                if case .letterformAware = policy {
+                if growsWithFonts && face != lastFace {
                     ascent = max(ascent, perFace[face].ascent * size)
                     descent = max(descent, perFace[face].descent * size)
                     gap = max(gap, perFace[face].gap * size)
+                    lastFace = face
                 }
                 if text.inkTopUnits[i] != .min {
                     let top = Double(text.inkTopUnits[i]) * unitScale[face]

@@ -31,7 +31,7 @@ enum LineBreaker {
         var breaks = text.breaks
         if byCharacter {
             for b in 1..<max(1, breaks.count) where breaks[b] == .none && text.isGraphemeBoundary[b] { breaks[b] = .soft }
-        } else if strategy.keepsHangulWords {
+        } else if strategy.keepsHangulWords && text.hasHangul {
             for b in 1..<max(1, breaks.count - 1) where breaks[b] == .soft
                 && text.isHangul(cluster: b - 1) && text.isHangul(cluster: b) {
                 breaks[b] = .none
@@ -46,15 +46,23 @@ enum LineBreaker {
     static func breakLines(
         _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], pushOut: Bool = false
     ) -> [Line] {
+        breakLinesAndSpans(text, advances: advances, width: width, breaks: breaks, pushOut: pushOut).lines
+    }
+
+    /// Lines, and each line as a range of cluster indexes.
+    static func breakLinesAndSpans(
+        _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], pushOut: Bool = false
+    ) -> (lines: [Line], spans: [Range<Int>]) {
         var spans = greedy(text, advances: advances, width: width, breaks: breaks)
         if pushOut { pushOutOrphans(&spans, text, advances: advances, width: width, breaks: breaks) }
-        return spans.map { span in
+        let lines = spans.map { span in
             Line(
                 range: text.clusterStarts[span.lowerBound]..<text.clusterStarts[span.upperBound],
                 width: contentWidth(text, advances: advances, span),
                 endsMidWord: span.upperBound < text.clusterCount && text.breaks[span.upperBound] == .none
             )
         }
+        return (lines, spans)
     }
 
     /// Width of clusters `span` without trailing whitespace, points.

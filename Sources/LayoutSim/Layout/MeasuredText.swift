@@ -70,6 +70,12 @@ public struct MeasuredText: Sendable {
     let isGraphemeBoundary: [Bool]
     /// The first UTF-16 code unit of each cluster.
     let firstUnits: [UInt16]
+    /// The text's UTF-16 code units.
+    let utf16: [UInt16]
+    /// Whether any cluster has an odd (right-to-left) bidi level.
+    let hasRightToLeft: Bool
+    /// Whether any cluster starts with Hangul.
+    let hasHangul: Bool
     /// The bidi embedding level of each cluster (0 when the text has no right-to-left characters).
     let levels: [UInt8]
     /// Advance of U+2026 (ellipsis) in each face, font units; nil when the face has none.
@@ -97,10 +103,7 @@ public struct MeasuredText: Sendable {
     /// The text of clusters `range`.
     func string(of range: Range<Int>) -> String {
         guard !range.isEmpty else { return "" }
-        let utf16 = text.utf16
-        let start = utf16.index(utf16.startIndex, offsetBy: clusterStarts[range.lowerBound])
-        let end = utf16.index(utf16.startIndex, offsetBy: clusterStarts[range.upperBound])
-        return String(text[start..<end])
+        return String(decoding: utf16[clusterStarts[range.lowerBound]..<clusterStarts[range.upperBound]], as: UTF16.self)
     }
 
     /// Number of grapheme clusters (user-perceived characters) in the text.
@@ -125,7 +128,7 @@ public struct MeasuredText: Sendable {
 
     /// Whether the paragraph containing cluster `i` is right to left (its lowest bidi level is odd).
     func paragraphIsRightToLeft(containing i: Int) -> Bool {
-        guard i < clusterCount else { return false }
+        guard hasRightToLeft, i < clusterCount else { return false }
         var start = i
         while start > 0 && breaks[start] != .mandatory { start -= 1 }
         let end = paragraphEnd(after: i)
@@ -136,6 +139,7 @@ public struct MeasuredText: Sendable {
     /// Whether cluster `i` starts with a Hangul syllable or jamo (for Hangul word priority).
     func isHangul(cluster i: Int) -> Bool {
         guard i >= 0, i < clusterCount else { return false }
+        guard hasHangul else { return false }
         let unit = firstUnits[i]
         return (0xAC00...0xD7A3).contains(unit) || (0x1100...0x11FF).contains(unit) || (0x3130...0x318F).contains(unit)
     }
@@ -159,6 +163,7 @@ public struct MeasuredText: Sendable {
         breaks: [BreakOpportunity], graphemes: [Int], levels: [UInt8] = [], ellipsisUnits: [Int32?] = []
     ) {
         self.text = text
+        self.utf16 = utf16
         self.utf16Count = utf16.count
         self.faces = faces
 
@@ -265,6 +270,8 @@ public struct MeasuredText: Sendable {
         self.firstUnits = starts.dropLast().map { utf16[$0] }
         self.levels = levels.isEmpty ? [UInt8](repeating: 0, count: starts.count - 1) : starts.dropLast().map { levels[$0] }
         self.ellipsisUnits = ellipsisUnits.isEmpty ? faces.map { _ in nil } : ellipsisUnits
+        self.hasRightToLeft = levels.contains { $0 & 1 == 1 }
+        self.hasHangul = firstUnits.contains { (0x1100...0x11FF).contains($0) || (0x3130...0x318F).contains($0) || (0xAC00...0xD7A3).contains($0) }
         self.inkTopUnits = inkTop
         self.inkBottomUnits = inkBottom
         self.advanceUnits = advance
