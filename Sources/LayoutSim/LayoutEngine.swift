@@ -215,6 +215,23 @@ public final class LayoutEngine {
     }
 }
 
+extension LayoutEngine {
+    /// Lays the request out and draws every category's result as SVG panels side by side (``SVGRenderer``).
+    public func renderSVG(_ request: FitRequest) throws(LayoutSimError) -> (report: FitReport, svg: String) {
+        let report = try fit(request)
+        let weight = report.results.first?.weight ?? .regular
+        let measured = try measure(request.text, font: request.font, weight: weight, language: request.language,
+                                   usesSystemFonts: request.usesSystemFonts)
+        let system: SystemFontModel? = measured.faces.contains { $0.usesSystemModel } ? try systemFont() : nil
+        let source = AdvanceSource(text: measured, system: system, weight: request.font.face == .system ? weight : .regular)
+        var faces: [FontFace] = []
+        for face in measured.faces {
+            do { faces.append(try registry.face(path: face.id.path, index: face.id.index)) } catch { throw .font(error) }
+        }
+        return (report, SVGRenderer.render(measured, results: report.results, request: request, source: source, faces: faces))
+    }
+}
+
 /// Advances of a measured text at any size: the system-font model for the SF stand-in's clusters, the fonts' own
 /// advances for the rest. Also the width of the ellipsis truncation inserts.
 struct AdvanceSource {

@@ -37,6 +37,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the report here (atomically) instead of standard output; the text summary still prints.", valueName: "file"))
     var output: String?
 
+    @Option(help: ArgumentHelp("Also write a self-contained HTML report (index.html with a grid of keys × locales and pictures of every failure) into this folder.", valueName: "dir"))
+    var html: String?
+
     @Option(help: ArgumentHelp("An earlier JSON report: only failures not in it fail the run.", valueName: "report.json"))
     var baseline: String?
 
@@ -112,6 +115,13 @@ struct CheckCommand: ParsableCommand {
         do { report = try CheckRunner.run(options) } catch { throw CLIError.badInput(error.description) }
         let seconds = Date().timeIntervalSince(start)
         try ReportOutput.emit(report, format: format, output: output, seconds: seconds)
+        if let html {
+            do {
+                try HTMLReport.write(report, options: options, to: URL(fileURLWithPath: html))
+            } catch {
+                throw CLIError.badInput("\(html): cannot write the HTML report (\(error))")
+            }
+        }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 }

@@ -122,6 +122,9 @@ struct FitCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON (keys sorted).")
     var json = false
 
+    @Option(help: ArgumentHelp("Also draw the layout as SVG to this file: every category side by side (or those of --categories), real glyph outlines, guides, hidden and clipped parts shaded.", valueName: "file"))
+    var svg: String?
+
     @Option(name: .customLong("fonts-dir"), help: ArgumentHelp("The bundled Fonts/ folder, if it cannot be found (also $LAYOUTSIM_FONTS).", valueName: "dir"))
     var fontsDir: String?
 
@@ -131,7 +134,17 @@ struct FitCommand: ParsableCommand {
         do {
             request = try makeRequest()
             let engine = try LayoutEngine(fontsDirectory: fontsDir.map { URL(fileURLWithPath: $0) })
-            report = try engine.fit(request)
+            if let svg {
+                let drawn = try engine.renderSVG(request)
+                report = drawn.report
+                do {
+                    try Data(drawn.svg.utf8).write(to: URL(fileURLWithPath: svg), options: .atomic)
+                } catch {
+                    throw CLIError.badInput("\(svg): cannot write the SVG (\(error.localizedDescription))")
+                }
+            } else {
+                report = try engine.fit(request)
+            }
         } catch let error as LayoutSimError {
             throw CLIError.badInput(error.description)
         } catch let error as ModelError {

@@ -2,6 +2,15 @@ import CFreeType
 import CHarfBuzz
 import Foundation
 
+/// Collects SVG path commands from FreeType's outline callbacks (font units, y up).
+private final class PathBuilder {
+    var path = ""
+    func add(_ command: String, _ points: [FT_Vector]) {
+        if command == "M" && !path.isEmpty { path += "Z" }
+        path += command + points.map { "\($0.x) \($0.y)" }.joined(separator: " ")
+    }
+}
+
 /// One face of a font file, opened by FreeType (validation, metrics, later outlines) and by HarfBuzz (shaping).
 ///
 /// Owns an `FT_Face`, an `hb_face_t` and an `hb_font_t`, freed in `deinit`. The HarfBuzz font's scale is the
@@ -137,6 +146,51 @@ public final class FontFace {
         }
         inkCache[glyph] = result
         return result
+    }
+
+    /// Glyph outlines as SVG path data, computed once per glyph. Bounded by the face's glyph count.
+    private var outlineCache: [UInt32: String] = [:]
+
+    /// The outline of `glyph` as SVG path data in font units, y up (FreeType outline decomposition, unhinted,
+    /// unscaled); "" for a glyph without outline (space) or one FreeType cannot load.
+    public func outlinePath(ofGlyph glyph: UInt32) -> String {
+        if let cached = outlineCache[glyph] { return cached }
+        var path = ""
+        let flags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
+        if FT_Load_Glyph(ftFace, glyph, flags) == 0, let slot = ftFace.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
+            let builder = PathBuilder()
+            var funcs = FT_Outline_Funcs(
+                move_to: { to, user in
+                    guard let to, let user else { return 0 }
+                    Unmanaged<PathBuilder>.fromOpaque(user).takeUnretainedValue().add("M", [to.pointee])
+                    return 0
+                },
+                line_to: { to, user in
+                    guard let to, let user else { return 0 }
+                    Unmanaged<PathBuilder>.fromOpaque(user).takeUnretainedValue().add("L", [to.pointee])
+                    return 0
+                },
+                conic_to: { control, to, user in
+                    guard let control, let to, let user else { return 0 }
+                    Unmanaged<PathBuilder>.fromOpaque(user).takeUnretainedValue().add("Q", [control.pointee, to.pointee])
+                    return 0
+                },
+                cubic_to: { c1, c2, to, user in
+                    guard let c1, let c2, let to, let user else { return 0 }
+                    Unmanaged<PathBuilder>.fromOpaque(user).takeUnretainedValue().add("C", [c1.pointee, c2.pointee, to.pointee])
+                    return 0
+                },
+                shift: 0,
+                delta: 0
+            )
+            let user = Unmanaged.passUnretained(builder).toOpaque()
+            withExtendedLifetime(builder) {
+                _ = FT_Outline_Decompose(&slot.pointee.outline, &funcs, user)
+            }
+            if !builder.path.isEmpty { path = builder.path + "Z" }
+        }
+        outlineCache[glyph] = path
+        return path
     }
 
     /// Lends the `hb_font_t` to shaping code in this module; it must not be stored.

@@ -18,6 +18,16 @@ public struct MeasuredFace: Sendable, Hashable {
     public let usesSystemModel: Bool
 }
 
+/// A shaped run with the index of its face in ``MeasuredText/faces`` and its bidi embedding level.
+public struct PlacedRun: Sendable, Hashable {
+    /// The glyphs.
+    public let run: ShapedRun
+    /// Index of its face.
+    public let faceIndex: Int
+    /// Bidi embedding level (odd: right to left).
+    public let level: UInt8
+}
+
 /// Where a line may end, at a cluster boundary.
 enum BoundaryBreak: UInt8, Sendable {
     /// No line break allowed here.
@@ -80,6 +90,8 @@ public struct MeasuredText: Sendable {
     let levels: [UInt8]
     /// Advance of U+2026 (ellipsis) in each face, font units; nil when the face has none.
     let ellipsisUnits: [Int32?]
+    /// The shaped runs in logical order, each with its face and bidi level (for drawing glyphs in visual order).
+    let runs: [PlacedRun]
 
     /// Number of clusters.
     var clusterCount: Int { advanceUnits.count }
@@ -271,6 +283,10 @@ public struct MeasuredText: Sendable {
         self.levels = levels.isEmpty ? [UInt8](repeating: 0, count: starts.count - 1) : starts.dropLast().map { levels[$0] }
         self.ellipsisUnits = ellipsisUnits.isEmpty ? faces.map { _ in nil } : ellipsisUnits
         self.hasRightToLeft = levels.contains { $0 & 1 == 1 }
+        self.runs = runs.sorted { $0.run.range.lowerBound < $1.run.range.lowerBound }.map { item in
+            PlacedRun(run: item.run, faceIndex: item.faceIndex,
+                      level: levels.isEmpty || item.run.range.isEmpty ? 0 : levels[item.run.range.lowerBound])
+        }
         self.hasHangul = firstUnits.contains { (0x1100...0x11FF).contains($0) || (0x3130...0x318F).contains($0) || (0xAC00...0xD7A3).contains($0) }
         self.inkTopUnits = inkTop
         self.inkBottomUnits = inkBottom
