@@ -98,6 +98,42 @@ struct CLITests {
         #expect(object["size"] as? Double == 17)
     }
 
+    @Test func checkExitStatusesAndReports() throws {
+        let catalog = "Examples/App/Localizable.xcstrings"
+        let spec = "Examples/App/layout.yaml"
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layoutsim-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("report.json").path
+
+        // The example has failures: exit 1, the JSON report written, the text summary on stdout.
+        let first = try run(["check", catalog, "--spec", spec, "--format", "json", "--output", json])
+        #expect(first.status == 1)
+        #expect(first.stdout.contains("39 strings × 12 categories = 468 layouts"))
+        #expect(FileManager.default.fileExists(atPath: json))
+        // With itself as the baseline nothing is new: exit 0.
+        #expect(try run(["check", catalog, "--spec", spec, "--baseline", json]).status == 0)
+        // Shards merge back to the same report.
+        let a = dir.appendingPathComponent("a.json").path, b = dir.appendingPathComponent("b.json").path
+        _ = try run(["check", catalog, "--spec", spec, "--shard", "1/2", "--format", "json", "--output", a])
+        _ = try run(["check", catalog, "--spec", spec, "--shard", "2/2", "--format", "json", "--output", b])
+        let merged = try run(["merge", a, b, "--format", "json"])
+        #expect(merged.status == 1)
+        let whole = try CheckReport.read(path: json)
+        let joined = try JSONDecoder().decode(CheckReport.self, from: Data(merged.stdout.utf8))
+        #expect(joined.results == whole.results)
+        // A bad spec: exit 2, and the report is still written.
+        let bad = dir.appendingPathComponent("bad.json").path
+        let broken = try run(["check", catalog, "--spec", "Tests/LayoutSimTests/Fixtures/Check/bad-spec.yaml", "--format", "json", "--output", bad])
+        #expect(broken.status == 2)
+        #expect(broken.stdout.contains("bad-spec.yaml:7:5: error: unknown field 'colour'"))
+        #expect(FileManager.default.fileExists(atPath: bad))
+        // GitHub annotations and JUnit on stdout.
+        #expect(try run(["check", catalog, "--spec", spec, "--format", "github"]).stdout.hasPrefix("::error file=Examples/App/Localizable.xcstrings,line="))
+        #expect(try run(["check", catalog, "--spec", spec, "--format", "junit"]).stdout.contains("<testsuites name=\"layoutsim check\""))
+        #expect(try run(["check", catalog, "--spec", spec, "--shard", "3/2"]).status == 2)
+    }
+
     @Test func parsesEveryFontForm() throws {
         let scaled = try #require(try LayoutSimCommand.parseAsRoot(["fit", "a", "--width", "100", "--size", "16", "--relative-to", "title", "--max-size", "30"]) as? FitCommand)
         #expect(try scaled.makeRequest().font.sizing == .scaled(pointSize: 16, relativeTo: .title1, maximumPointSize: 30))
