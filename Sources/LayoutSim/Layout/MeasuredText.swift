@@ -96,11 +96,6 @@ public struct MeasuredText: Sendable {
     /// Number of clusters.
     var clusterCount: Int { advanceUnits.count }
 
-    /// The clusters covering a UTF-16 range that starts and ends on cluster boundaries.
-    func clusterRange(of range: Range<Int>) -> Range<Int> {
-        clusterIndex(atOffset: range.lowerBound)..<clusterIndex(atOffset: range.upperBound)
-    }
-
     /// The index of the cluster starting at UTF-16 `offset` (the cluster count at the end of the text).
     func clusterIndex(atOffset offset: Int) -> Int {
         var low = 0
