@@ -170,6 +170,11 @@ public final class LayoutEngine {
     /// - Throws: ``LayoutSimError`` for bad input (unreadable font, impossible container, unknown category for a
     ///   style, invalid language tag). Text that does not fit is a result, not an error.
     public func fit(_ request: FitRequest) throws(LayoutSimError) -> FitReport {
+        try layOut(request).report
+    }
+
+    /// The fit, and the measured text with its advances, which drawing reuses instead of shaping again.
+    func layOut(_ request: FitRequest) throws(LayoutSimError) -> (report: FitReport, source: AdvanceSource) {
         try Fitter.validate(request.container)
         let plan = try Fitter.plan(request)
         let weight = plan.first?.weight ?? .regular
@@ -211,19 +216,15 @@ public final class LayoutEngine {
                 if seen.insert(face.id.path).inserted { files.append(try registry.fileInfo(forPath: face.id.path)) }
             }
         } catch { throw .font(error) }
-        return FitReport(request: request, fontFiles: files, results: results, missingGlyphs: measured.missingGlyphs)
+        return (FitReport(request: request, fontFiles: files, results: results, missingGlyphs: measured.missingGlyphs), source)
     }
 }
 
 extension LayoutEngine {
     /// Lays the request out and draws every category's result as SVG panels side by side (``SVGRenderer``).
     public func renderSVG(_ request: FitRequest) throws(LayoutSimError) -> (report: FitReport, svg: String) {
-        let report = try fit(request)
-        let weight = report.results.first?.weight ?? .regular
-        let measured = try measure(request.text, font: request.font, weight: weight, language: request.language,
-                                   usesSystemFonts: request.usesSystemFonts)
-        let system: SystemFontModel? = measured.faces.contains { $0.usesSystemModel } ? try systemFont() : nil
-        let source = AdvanceSource(text: measured, system: system, weight: request.font.face == .system ? weight : .regular)
+        let (report, source) = try layOut(request)
+        let measured = source.text
         var faces: [FontFace] = []
         for face in measured.faces {
             do { faces.append(try registry.face(path: face.id.path, index: face.id.index)) } catch { throw .font(error) }

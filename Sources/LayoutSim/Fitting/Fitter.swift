@@ -144,7 +144,7 @@ enum Fitter {
 
         func layout(_ size: Double, tighten: Bool) -> Layout {
             let advances = source.advances(size: size)
-            let (lines, spans) = LineBreaker.breakLinesAndSpans(
+            let (lines, spans) = LineBreaker.breakLines(
                 text, advances: advances, width: width, breaks: breaks, pushOut: label.lineBreakStrategy.pushesOut
             )
             // A label in a fixed height shows the lines that fit in it (at least one) and truncates the last.

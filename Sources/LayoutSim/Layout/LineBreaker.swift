@@ -40,17 +40,11 @@ enum LineBreaker {
         return breaks
     }
 
-    /// Breaks `text` into lines of at most `width` points, given each cluster's advance in points.
+    /// Breaks `text` into lines of at most `width` points, given each cluster's advance in points; returns the
+    /// lines and each line as a range of cluster indexes.
     ///
     /// - Complexity: O(n) in the number of clusters (plus the backtrack of one word when a word is split).
     static func breakLines(
-        _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], pushOut: Bool = false
-    ) -> [Line] {
-        breakLinesAndSpans(text, advances: advances, width: width, breaks: breaks, pushOut: pushOut).lines
-    }
-
-    /// Lines, and each line as a range of cluster indexes.
-    static func breakLinesAndSpans(
         _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], pushOut: Bool = false
     ) -> (lines: [Line], spans: [Range<Int>]) {
         var spans = greedy(text, advances: advances, width: width, breaks: breaks)

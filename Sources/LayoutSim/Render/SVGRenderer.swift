@@ -74,7 +74,7 @@ enum SVGRenderer {
             out += "<rect class=\"linebox\" x=\"\(n(left))\" y=\"\(n(y))\" width=\"\(n(max(0.5, result.shownLineWidths[safe: index] ?? 0)))\" height=\"\(n(box.height))\" fill=\"none\" stroke=\"#54aeff\" stroke-opacity=\"0.5\" stroke-width=\"0.5\"/>\n"
             out += "<line class=\"baseline\" x1=\"0\" y1=\"\(n(baseline))\" x2=\"\(n(container.width))\" y2=\"\(n(baseline))\" stroke=\"#54aeff\" stroke-opacity=\"0.6\" stroke-width=\"0.5\" stroke-dasharray=\"2 2\"/>\n"
             let line = result.displayedLines[safe: index]
-            glyphs += place(text, line: line, lineRange: result.lines[safe: index]?.range, x: left, baseline: baseline,
+            glyphs += place(text, line: line, x: left, baseline: baseline,
                             size: result.pointSize, advances: advances, source: source, faces: faces,
                             tracking: result.tracking)
             if box.overflowAbove > 0 {
@@ -106,7 +106,7 @@ enum SVGRenderer {
                 let span = DisplayedLine(before: range, hasEllipsis: false, after: range.upperBound..<range.upperBound)
                 let rtl = text.paragraphIsRightToLeft(containing: text.clusterIndex(atOffset: range.lowerBound))
                 let lineX = container.insets.left + (rtl ? max(0, container.textWidth - line.width) : 0)
-                ghost += place(text, line: span, lineRange: range, x: lineX, baseline: gy + box.baseline,
+                ghost += place(text, line: span, x: lineX, baseline: gy + box.baseline,
                                size: result.pointSize, advances: advances, source: source, faces: faces, tracking: 0)
                 gy += box.height
             }
@@ -129,7 +129,7 @@ enum SVGRenderer {
 
     /// The glyphs of one displayed line in visual order, placed from `x` on the baseline.
     static func place(
-        _ text: MeasuredText, line: DisplayedLine?, lineRange: Range<Int>?, x: Double, baseline: Double, size: Double,
+        _ text: MeasuredText, line: DisplayedLine?, x: Double, baseline: Double, size: Double,
         advances: [Double], source: AdvanceSource, faces: [FontFace], tracking: Double
     ) -> [PlacedGlyph] {
         guard let line else { return [] }
@@ -180,7 +180,6 @@ enum SVGRenderer {
             return out
         }
         let rtl = text.paragraphIsRightToLeft(containing: text.clusterIndex(atOffset: line.before.lowerBound))
-        var ellipsis: [PlacedGlyph] = []
         func ellipsisGlyph() -> [PlacedGlyph] {
             let near = text.clusterIndex(atOffset: max(line.before.upperBound - 1, 0))
             let preferred = near < text.clusterCount ? Int(text.faceIndex[near]) : 0
@@ -195,11 +194,11 @@ enum SVGRenderer {
         }
         if rtl {
             pieces.append(glyphs(in: line.after))
-            if line.hasEllipsis { ellipsis = ellipsisGlyph(); pieces.append(ellipsis) }
+            if line.hasEllipsis { pieces.append(ellipsisGlyph()) }
             pieces.append(glyphs(in: line.before))
         } else {
             pieces.append(glyphs(in: line.before))
-            if line.hasEllipsis { ellipsis = ellipsisGlyph(); pieces.append(ellipsis) }
+            if line.hasEllipsis { pieces.append(ellipsisGlyph()) }
             pieces.append(glyphs(in: line.after))
         }
         return pieces.flatMap { $0 }
