@@ -33,9 +33,32 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
         ),
+        // The pipeline, one target per stage; each imports only the stages before it (see architecture.md).
+        .target(name: "LayoutSimModel"),
+        .target(name: "LayoutSimFaces", dependencies: ["LayoutSimModel", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "LayoutSimShaping", dependencies: ["LayoutSimModel", "LayoutSimFaces", "CHarfBuzz", "CICU"]),
+        .target(name: "LayoutSimSystemFont", dependencies: ["LayoutSimModel", "LayoutSimFaces", "LayoutSimShaping"]),
+        .target(name: "LayoutSimBreaking", dependencies: ["LayoutSimModel", "LayoutSimShaping", "LayoutSimSystemFont"]),
+        .target(
+            name: "LayoutSimFitting",
+            dependencies: ["LayoutSimModel", "LayoutSimFaces", "LayoutSimShaping", "LayoutSimSystemFont", "LayoutSimBreaking"]
+        ),
+        .target(name: "LayoutSimCatalogs", dependencies: ["LayoutSimModel"]),
+        .target(
+            name: "LayoutSimCheck",
+            dependencies: ["LayoutSimModel", "LayoutSimFitting", "LayoutSimCatalogs", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "LayoutSimReports",
+            dependencies: ["LayoutSimModel", "LayoutSimBreaking", "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck"]
+        ),
+        // The umbrella: `import LayoutSim` gives users the public API of every stage.
         .target(
             name: "LayoutSim",
-            dependencies: ["CFreeType", "CHarfBuzz", "CICU", "CFontconfig", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "LayoutSimModel", "LayoutSimFaces", "LayoutSimShaping", "LayoutSimSystemFont", "LayoutSimBreaking",
+                "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck", "LayoutSimReports",
+            ]
         ),
         .executableTarget(
             name: "LayoutSimCLI",
@@ -44,10 +67,68 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Tests mirror the stages: each test target tests its stage (building inputs with the engine where needed);
+        // fixtures are in Tests/Fixtures, found from the source paths.
+        .target(
+            name: "LayoutSimTestSupport",
+            dependencies: ["LayoutSimModel", "LayoutSimFitting"],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
-            name: "LayoutSimTests",
-            dependencies: ["LayoutSim", "LayoutSimCLI"],
-            resources: [.copy("Fixtures")]
+            name: "LayoutSimModelTests",
+            dependencies: ["LayoutSimModel", "LayoutSimTestSupport"],
+            path: "Tests/ModelTests"
+        ),
+        .testTarget(
+            name: "LayoutSimFacesTests",
+            dependencies: ["LayoutSimModel", "LayoutSimFaces", "LayoutSimShaping", "LayoutSimFitting", "LayoutSimTestSupport"],
+            path: "Tests/FacesTests"
+        ),
+        .testTarget(
+            name: "LayoutSimShapingTests",
+            dependencies: ["LayoutSimModel", "LayoutSimFaces", "LayoutSimShaping", "LayoutSimFitting", "LayoutSimTestSupport"],
+            path: "Tests/ShapingTests"
+        ),
+        .testTarget(
+            name: "LayoutSimSystemFontTests",
+            dependencies: ["LayoutSimModel", "LayoutSimFaces", "LayoutSimShaping", "LayoutSimSystemFont", "LayoutSimFitting", "LayoutSimTestSupport"],
+            path: "Tests/SystemFontTests"
+        ),
+        .testTarget(
+            name: "LayoutSimBreakingTests",
+            dependencies: ["LayoutSimModel", "LayoutSimShaping", "LayoutSimSystemFont", "LayoutSimBreaking", "LayoutSimFitting", "LayoutSimTestSupport"],
+            path: "Tests/BreakingTests"
+        ),
+        .testTarget(
+            name: "LayoutSimFittingTests",
+            dependencies: [
+                "LayoutSimModel", "LayoutSimShaping", "LayoutSimBreaking", "LayoutSimFitting", "LayoutSimReports",
+                "LayoutSimTestSupport",
+            ],
+            path: "Tests/FittingTests"
+        ),
+        .testTarget(
+            name: "LayoutSimCatalogsTests",
+            dependencies: ["LayoutSimModel", "LayoutSimCatalogs", "LayoutSimTestSupport"],
+            path: "Tests/CatalogsTests"
+        ),
+        .testTarget(
+            name: "LayoutSimCheckTests",
+            dependencies: [
+                "LayoutSimModel", "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck", "LayoutSimReports",
+                "LayoutSimTestSupport",
+            ],
+            path: "Tests/CheckTests"
+        ),
+        .testTarget(
+            name: "LayoutSimReportsTests",
+            dependencies: ["LayoutSimModel", "LayoutSimBreaking", "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck", "LayoutSimReports", "LayoutSimTestSupport"],
+            path: "Tests/ReportsTests"
+        ),
+        .testTarget(
+            name: "LayoutSimCLITests",
+            dependencies: ["LayoutSim", "LayoutSimCLI", "LayoutSimTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tests/CLITests"
         ),
     ],
     swiftLanguageModes: [.v6]

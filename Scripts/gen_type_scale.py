@@ -6,7 +6,7 @@ Usage (from the package root):
     python3 Scripts/gen_type_scale.py --write [path/to/ios-dynamic-type.json]   # splice it into TypeScale.swift
 
 The snippet (`fullRows` and `partialRows`) lives between the "GENERATED" and "END GENERATED" marker lines.
-The default JSON path is the test fixture, Tests/LayoutSimTests/Fixtures/ios-dynamic-type.json. The Swift tests
+The default JSON path is the test fixture, Tests/Fixtures/ios-dynamic-type.json. The Swift tests
 re-read that JSON at test time and compare every cell, so a stale table is caught.
 """
 import json
@@ -24,7 +24,7 @@ def main():
     args = sys.argv[1:]
     write = "--write" in args
     args = [a for a in args if a != "--write"]
-    path = args[0] if args else "Tests/LayoutSimTests/Fixtures/ios-dynamic-type.json"
+    path = args[0] if args else "Tests/Fixtures/ios-dynamic-type.json"
     with open(path) as f:
         data = json.load(f)
     styles = data["styles"]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Tests/LayoutSimTests/Fixtures/script-ink.json: shaped advances, ink extents and ICU line breaks
+"""Writes Tests/Fixtures/script-ink.json: shaped advances, ink extents and ICU line breaks
 of tall-script strings (Thai, Arabic, Devanagari, Hebrew, Latin) in the bundled fonts, computed
 independently of layoutsim's code:
 
@@ -31,7 +31,7 @@ import icu
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont
 
-OUT = "Tests/LayoutSimTests/Fixtures/script-ink.json"
+OUT = "Tests/Fixtures/script-ink.json"
 HB_ARGS = ["hb-shape", "--output-format=json", "--no-glyph-names", "--utf8-clusters"]
 
 CASES = [

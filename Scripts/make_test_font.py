@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-r"""Generate Tests/LayoutSimTests/Fixtures/OneEm.ttf (and its OneEm.ttx dump).
+r"""Generate Tests/Fixtures/OneEm.ttf (and its OneEm.ttx dump).
 
 OneEm is a synthetic test font for exact layout arithmetic, in the spirit of
 Minikin's tests/data/Ascii.ttf: every spacing glyph is exactly 1 em wide, so at
@@ -24,23 +24,23 @@ timestamp), so re-running produces a byte-identical file.
 
 Verification (hb-shape from HarfBuzz 6.0.0, fontTools 4.68.0):
 
-    $ python3 Scripts/make_test_font.py && sha256sum Tests/LayoutSimTests/Fixtures/OneEm.ttf
-    wrote Tests/LayoutSimTests/Fixtures/OneEm.ttf (104 glyphs)
-    wrote Tests/LayoutSimTests/Fixtures/OneEm.ttx
-    782aa5d0508a0629ff68497abb9dae6b17a4e29ed25305d94078948d99535937  Tests/LayoutSimTests/Fixtures/OneEm.ttf
+    $ python3 Scripts/make_test_font.py && sha256sum Tests/Fixtures/OneEm.ttf
+    wrote Tests/Fixtures/OneEm.ttf (104 glyphs)
+    wrote Tests/Fixtures/OneEm.ttx
+    782aa5d0508a0629ff68497abb9dae6b17a4e29ed25305d94078948d99535937  Tests/Fixtures/OneEm.ttf
     (a second run prints the same sha256)
 
-    $ hb-shape Tests/LayoutSimTests/Fixtures/OneEm.ttf "AVA b"
+    $ hb-shape Tests/Fixtures/OneEm.ttf "AVA b"
     [A=0+800|V=1+1000|A=2+1000|space=3+1000|b=4+1000]
-    $ hb-shape Tests/LayoutSimTests/Fixtures/OneEm.ttf --font-size=1000 "Hello"
+    $ hb-shape Tests/Fixtures/OneEm.ttf --font-size=1000 "Hello"
     [H=0+1000|e=1+1000|l=2+1000|l=3+1000|o=4+1000]
-    $ hb-shape Tests/LayoutSimTests/Fixtures/OneEm.ttf --font-size=10 "AV"
+    $ hb-shape Tests/Fixtures/OneEm.ttf --font-size=10 "AV"
     [A=0+8|V=1+10]
-    $ hb-shape Tests/LayoutSimTests/Fixtures/OneEm.ttf --features=-kern "AV"
+    $ hb-shape Tests/Fixtures/OneEm.ttf --features=-kern "AV"
     [A=0+1000|V=1+1000]
-    $ hb-shape Tests/LayoutSimTests/Fixtures/OneEm.ttf --font-size=10 --show-extents "gA"
+    $ hb-shape Tests/Fixtures/OneEm.ttf --font-size=10 --show-extents "gA"
     [g=0+10<1,7,8,-9>|A=1+10<1,7,8,-7>]
-    $ hb-shape Tests/LayoutSimTests/Fixtures/OneEm.ttf "$(printf 'e\u0301 \u00a0\u2026\u00c4\u00e4\u00df x\u00ady\u2028z')"
+    $ hb-shape Tests/Fixtures/OneEm.ttf "$(printf 'e\u0301 \u00a0\u2026\u00c4\u00e4\u00df x\u00ady\u2028z')"
     [e=0+1000|acutecomb=0+0|space=2+1000|uni00A0=3+1000|ellipsis=4+1000|Adieresis=5+1000|adieresis=6+1000|germandbls=7+1000|space=8+1000|x=9+1000|space=10+0|y=11+1000|uni2028=12+0|z=13+1000]
 
     Notes: without --font-size hb-shape scales to unitsPerEm, so advances are in

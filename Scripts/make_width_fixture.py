@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Tests/LayoutSimTests/Fixtures/font-widths.json: widths of test strings in bundled fonts, read
+"""Writes Tests/Fixtures/font-widths.json: widths of test strings in bundled fonts, read
 independently of layoutsim: nominal advances from the font's hmtx table via fontTools, shaped advances
 (kerning included) from HarfBuzz's own command-line tool hb-shape (libharfbuzz-bin), plus hhea metrics.
 
@@ -29,5 +29,5 @@ for font, texts in CASES.items():
             ["hb-shape", "--output-format=json", "--no-glyph-names", path, text]))
         entry["strings"][text] = {"nominalUnits": nominal, "shapedUnits": sum(g["ax"] for g in shaped)}
     out["fonts"][font] = entry
-open("Tests/LayoutSimTests/Fixtures/font-widths.json", "w").write(json.dumps(out, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+open("Tests/Fixtures/font-widths.json", "w").write(json.dumps(out, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
 print(json.dumps(out, indent=1, ensure_ascii=False))

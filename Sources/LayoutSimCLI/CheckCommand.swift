@@ -98,6 +98,7 @@ struct CheckCommand: ParsableCommand {
         options.usesSystemFonts = systemFonts
         options.developmentLanguage = developmentLanguage
         options.fontsDirectory = fontsDir.map { URL(fileURLWithPath: $0) }
+        options.drawsFailures = html != nil
         if let baseline {
             do { options.baseline = try CheckReport.read(path: baseline) } catch { throw CLIError.badInput("\(error)") }
         }
@@ -117,7 +118,7 @@ struct CheckCommand: ParsableCommand {
         try ReportOutput.emit(report, format: format, output: output, seconds: seconds)
         if let html {
             do {
-                try HTMLReport.write(report, options: options, to: URL(fileURLWithPath: html))
+                try HTMLReport.write(report, to: URL(fileURLWithPath: html))
             } catch {
                 throw CLIError.badInput("\(html): cannot write the HTML report (\(error))")
             }

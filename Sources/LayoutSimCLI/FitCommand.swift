@@ -135,10 +135,10 @@ struct FitCommand: ParsableCommand {
             request = try makeRequest()
             let engine = try LayoutEngine(fontsDirectory: fontsDir.map { URL(fileURLWithPath: $0) })
             if let svg {
-                let drawn = try engine.renderSVG(request)
+                let drawn = try engine.draw(request)
                 report = drawn.report
                 do {
-                    try Data(drawn.svg.utf8).write(to: URL(fileURLWithPath: svg), options: .atomic)
+                    try Data(SVGRenderer.render(drawn.drawing).utf8).write(to: URL(fileURLWithPath: svg), options: .atomic)
                 } catch {
                     throw CLIError.badInput("\(svg): cannot write the SVG (\(error.localizedDescription))")
                 }

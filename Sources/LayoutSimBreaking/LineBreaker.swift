@@ -1,0 +1,148 @@
+import LayoutSimModel
+import LayoutSimShaping
+import LayoutSimSystemFont
+
+/// One laid-out line.
+public struct Line: Sendable, Hashable {
+    /// The line's text as UTF-16 offsets (`NSRange` counting), trailing spaces and line separator included.
+    public let range: Range<Int>
+    /// The line's width in points, without its trailing whitespace (which hangs past the edge, as in UIKit).
+    public let width: Double
+    /// The line ends inside a word: the word was wider than the line (or the mode wraps by character) and was
+    /// split between grapheme clusters.
+    public let endsMidWord: Bool
+
+    package init(range: Range<Int>, width: Double, endsMidWord: Bool) {
+        self.range = range
+        self.width = width
+        self.endsMidWord = endsMidWord
+    }
+}
+
+/// Greedy line breaking, the way UILabel and SwiftUI `Text` wrap (`NSLineBreakByWordWrapping`, `…CharWrapping`).
+///
+/// - A line takes as many clusters as fit, up to the last break opportunity that fits: UAX #14 opportunities
+///   from ICU when wrapping by word, every grapheme boundary when wrapping by character.
+/// - Trailing whitespace hangs: it does not count against the width.
+/// - Mandatory breaks (`\n`, U+2028, …) end the line. A separator at the very end of the text does not start an
+///   extra empty line (UILabel shows none).
+/// - A word wider than the whole line is broken between grapheme clusters (never inside one, and never inside a
+///   shaping cluster such as a ligature); the line is flagged ``Line/endsMidWord``. A line always holds at least
+///   one grapheme, even when that grapheme alone is wider than the line.
+/// - A width exactly equal to the text's width fits (tolerance 1e-9 pt for floating-point sums).
+/// - Strategies: push-out moves one word down onto a paragraph's last line when that line would hold a single
+///   word; Hangul word priority removes the opportunities between Hangul syllables.
+package enum LineBreaker {
+    /// Slack when comparing widths, points.
+    package static let tolerance = 1e-9
+
+    /// The break opportunities for a wrapping mode and strategy, one per cluster boundary.
+    package static func opportunities(_ text: MeasuredText, byCharacter: Bool, strategy: LineBreakStrategy) -> [BoundaryBreak] {
+        var breaks = text.breaks
+        if byCharacter {
+            for b in 1..<max(1, breaks.count) where breaks[b] == .none && text.isGraphemeBoundary[b] { breaks[b] = .soft }
+        } else if strategy.keepsHangulWords && text.hasHangul {
+            for b in 1..<max(1, breaks.count - 1) where breaks[b] == .soft
+                && text.isHangul(cluster: b - 1) && text.isHangul(cluster: b) {
+                breaks[b] = .none
+            }
+        }
+        return breaks
+    }
+
+    /// Breaks `text` into lines of at most `width` points, given each cluster's advance in points; returns the
+    /// lines and each line as a range of cluster indexes.
+    ///
+    /// - Complexity: O(n) in the number of clusters (plus the backtrack of one word when a word is split).
+    package static func breakLines(
+        _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], pushOut: Bool = false
+    ) -> (lines: [Line], spans: [Range<Int>]) {
+        var spans = greedy(text, advances: advances, width: width, breaks: breaks)
+        if pushOut { pushOutOrphans(&spans, text, advances: advances, width: width, breaks: breaks) }
+        let lines = spans.map { span in
+            Line(
+                range: text.clusterStarts[span.lowerBound]..<text.clusterStarts[span.upperBound],
+                width: contentWidth(text, advances: advances, span),
+                endsMidWord: span.upperBound < text.clusterCount && text.breaks[span.upperBound] == .none
+            )
+        }
+        return (lines, spans)
+    }
+
+    /// Width of clusters `span` without trailing whitespace, points.
+    package static func contentWidth(_ text: MeasuredText, advances: [Double], _ span: Range<Int>) -> Double {
+        var total = 0.0
+        var content = 0.0
+        for i in span {
+            total += advances[i]
+            if !text.isWhitespace[i] { content = total }
+        }
+        return content
+    }
+
+    /// Greedy fill; returns each line as a range of cluster indexes.
+    package static func greedy(_ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak]) -> [Range<Int>] {
+        let count = text.clusterCount
+        var lines: [Range<Int>] = []
+        var start = 0
+        let limit = width + tolerance
+        while start < count {
+            var total = 0.0          // width of clusters start..<j
+            var content = 0.0        // the same without trailing whitespace
+            var lastBreak: Int?
+            var j = start
+            var end = count
+            while j < count {
+                let newTotal = total + advances[j]
+                let newContent = text.isWhitespace[j] ? content : newTotal
+                if newContent > limit {
+                    end = lastBreak ?? splitWord(text, from: start, overflowAt: j)
+                    break
+                }
+                total = newTotal
+                content = newContent
+                j += 1
+                if j == count { end = count; break }
+                if breaks[j] == .mandatory { end = j; break }
+                if breaks[j] == .soft { lastBreak = j }
+            }
+            lines.append(start..<end)
+            start = end
+        }
+        return lines
+    }
+
+    /// The boundary at which to split a word that overflows at cluster `overflow`: the last grapheme boundary
+    /// after `start` that fits, or the first grapheme boundary after `start` when not even one grapheme fits.
+    private static func splitWord(_ text: MeasuredText, from start: Int, overflowAt overflow: Int) -> Int {
+        var boundary = overflow
+        while boundary > start && !text.isGraphemeBoundary[boundary] { boundary -= 1 }
+        if boundary == start {
+            boundary = start + 1
+            while boundary < text.clusterCount && !text.isGraphemeBoundary[boundary] { boundary += 1 }
+        }
+        return boundary
+    }
+
+    /// Push-out: when a paragraph's last line holds a single word, move the last word of the line before it down
+    /// too, if the line still fits and the line before keeps a word. Line counts never change.
+    private static func pushOutOrphans(
+        _ spans: inout [Range<Int>], _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak]
+    ) {
+        guard spans.count >= 2 else { return }
+        for index in 1..<spans.count {
+            let last = spans[index]
+            let isParagraphEnd = last.upperBound == text.clusterCount || breaks[last.upperBound] == .mandatory
+            let previous = spans[index - 1]
+            guard isParagraphEnd, breaks[previous.upperBound] == .soft else { continue }
+            // A single word: no soft opportunity inside the line (trailing whitespace aside).
+            let hasInnerBreak = (last.lowerBound + 1..<last.upperBound).contains { breaks[$0] == .soft }
+            guard !hasInnerBreak else { continue }
+            guard let split = (previous.lowerBound + 1..<previous.upperBound).last(where: { breaks[$0] == .soft }) else { continue }
+            let moved = split..<last.upperBound
+            guard contentWidth(text, advances: advances, moved) <= width + tolerance else { continue }
+            spans[index - 1] = previous.lowerBound..<split
+            spans[index] = moved
+        }
+    }
+}

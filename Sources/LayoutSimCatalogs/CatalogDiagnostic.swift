@@ -1,0 +1,41 @@
+import LayoutSimModel
+
+/// A problem found while reading a catalog, at the place it occurs.
+///
+/// Readers never throw for a bad entry: they record a diagnostic and go on with the rest of the file. A file that
+/// cannot be parsed at all gives one `.error` at the line (and column, when known) the parser reports.
+public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How bad the problem is.
+    public enum Severity: String, Sendable, Hashable {
+        /// The file, or part of it, could not be read: strings are missing from the result.
+        case error
+        /// The file was read, but something is likely wrong (a missing plural category, a missing translation,
+        /// an unknown locale); the result holds a best-effort substitute.
+        case warning
+    }
+
+    /// Error or warning.
+    public var severity: Severity
+    /// What is wrong, in one sentence, naming the key and locale when there is one.
+    public var message: String
+    /// Where it is wrong.
+    public var location: CatalogSourceLocation
+
+    /// Creates a diagnostic.
+    public init(severity: Severity, message: String, location: CatalogSourceLocation) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+    }
+
+    /// `file:line:column: error: message`, the form compilers print and editors and CI annotate.
+    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+
+    package static func error(_ message: String, at location: CatalogSourceLocation) -> CatalogDiagnostic {
+        CatalogDiagnostic(severity: .error, message: message, location: location)
+    }
+
+    package static func warning(_ message: String, at location: CatalogSourceLocation) -> CatalogDiagnostic {
+        CatalogDiagnostic(severity: .warning, message: message, location: location)
+    }
+}

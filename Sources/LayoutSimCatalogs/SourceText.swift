@@ -1,0 +1,165 @@
+import Foundation
+import LayoutSimModel
+
+/// The text of a catalog file, decoded, with a line index for turning offsets into `line:column`.
+///
+/// Decoding: a byte order mark selects UTF-8, UTF-16 BE or UTF-16 LE (the BOM is dropped); without a BOM the
+/// text must be UTF-8, or UTF-16 recognised by its zero bytes (a `.strings` file saved without a BOM).
+package struct SourceText {
+    /// The decoded text, without a byte order mark.
+    package let text: String
+    /// The text as UTF-8 (what Foundation's parsers are given, so their offsets and line numbers refer to it).
+    package let utf8: [UInt8]
+    /// UTF-8 offset of the first byte of each line.
+    private let lineStartsUTF8: [Int]
+
+    package init(text: String) {
+        self.text = text
+        utf8 = Array(text.utf8)
+        var starts = [0]
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte == 0x0A {
+                starts.append(index + 1)
+            } else if byte == 0x0D {
+                if index + 1 < utf8.count, utf8[index + 1] == 0x0A { index += 1 }
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+        lineStartsUTF8 = starts
+    }
+
+    /// Decodes `data`, or `nil` when it is neither UTF-8 nor UTF-16.
+    package init?(data: Data) {
+        guard let text = Self.decode(data) else { return nil }
+        self.init(text: text)
+    }
+
+    /// The text of `data` (see the type's documentation), or `nil`.
+    package static func decode(_ data: Data) -> String? {
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return String(data: Data(bytes.dropFirst(3)), encoding: .utf8) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return String(data: Data(bytes.dropFirst(2)), encoding: .utf16BigEndian) }
+        if bytes.starts(with: [0xFF, 0xFE]) {
+            return String(data: Data(bytes.dropFirst(2)), encoding: .utf16LittleEndian)
+        }
+        if let text = String(data: data, encoding: .utf8) { return text }
+        // UTF-16 without a BOM: ASCII characters put a zero in every other byte.
+        if bytes.count >= 2, bytes.count % 2 == 0 {
+            if bytes[0] == 0, bytes[1] != 0 { return String(data: data, encoding: .utf16BigEndian) }
+            if bytes[0] != 0, bytes[1] == 0 { return String(data: data, encoding: .utf16LittleEndian) }
+        }
+        return nil
+    }
+
+    /// The number of lines (a final line break does not start a new counted line's content, but is counted).
+    package var lineCount: Int { lineStartsUTF8.count }
+
+    /// 1-based line and UTF-16 column of a UTF-8 offset (clamped to the text).
+    package func position(utf8Offset: Int) -> (line: Int, column: Int) {
+        let offset = max(0, min(utf8Offset, utf8.count))
+        // Last line start <= offset.
+        var low = 0, high = lineStartsUTF8.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStartsUTF8[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        let start = lineStartsUTF8[low]
+        let prefix = String(decoding: utf8[start..<offset], as: UTF8.self)
+        return (low + 1, prefix.utf16.count + 1)
+    }
+
+    /// The position just after the last character (for "unexpected end of file").
+    package var endPosition: (line: Int, column: Int) { position(utf8Offset: utf8.count) }
+
+    /// The text of a 1-based line, without its line break (empty when out of range).
+    package func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStartsUTF8.count else { return "" }
+        let start = lineStartsUTF8[line - 1]
+        var end = line < lineStartsUTF8.count ? lineStartsUTF8[line] : utf8.count
+        while end > start, utf8[end - 1] == 0x0A || utf8[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: utf8[start..<end], as: UTF8.self)
+    }
+
+    /// Where the start tag `<name` that XMLParser reported as ending at `line` begins: libxml2 reports the
+    /// position of the end of a start tag, which may be lines after its `<` when attributes are wrapped.
+    /// Searches back at most 20 lines; falls back to `line`, column 1.
+    package func startOfTag(_ name: String, endingAtLine line: Int) -> (line: Int, column: Int) {
+        var current = min(max(line, 1), lineCount)
+        let needle = "<" + name
+        while current >= 1, current > line - 20 {
+            let text = lineText(current)
+            if let range = text.range(of: needle, options: .backwards) {
+                return (current, text[..<range.lowerBound].utf16.count + 1)
+            }
+            current -= 1
+        }
+        return (max(line, 1), 1)
+    }
+}
+
+/// Turns the error messages of Foundation's parsers into positions.
+package enum ParserErrorPosition {
+    /// The position of a `JSONSerialization` error in `source`.
+    ///
+    /// Foundation puts the position only in the `NSDebugDescription` text: "… around line 3, column 9." (newer
+    /// swift-foundation) or "… around character 27." (a UTF-8 byte offset, as measured on Linux with Swift 6.3),
+    /// or "Unexpected end of file …" (reported at the end of the text). `nil` when the message names no position.
+    package static func json(_ error: Error, in source: SourceText) -> (line: Int, column: Int)? {
+        let message = debugDescription(of: error)
+        if let numbers = firstMatch(#"line (\d+), column (\d+)"#, in: message), numbers.count == 2 {
+            return (numbers[0], numbers[1])
+        }
+        if let numbers = firstMatch(#"character (\d+)"#, in: message), let offset = numbers.first {
+            return source.position(utf8Offset: offset)
+        }
+        if message.localizedCaseInsensitiveContains("end of file")
+            || message.localizedCaseInsensitiveContains("end of data") {
+            return source.endPosition
+        }
+        return nil
+    }
+
+    /// The line of a `PropertyListSerialization` error ("… at line 8", "Missing ';' on line 3").
+    ///
+    /// For text that is not XML (an old-style `.strings` file), Foundation first tries the XML parser and reports
+    /// the old-style parser's error under `kCFPropertyListOldStyleParsingError`: that one is used when
+    /// `oldStyle` is true.
+    package static func propertyList(_ error: Error, oldStyle: Bool) -> (line: Int, message: String)? {
+        let nsError = error as NSError
+        var candidates: [String] = []
+        if oldStyle, let inner = nsError.userInfo["kCFPropertyListOldStyleParsingError"] as? NSError {
+            candidates.append(debugDescription(of: inner))
+        }
+        candidates.append(debugDescription(of: error))
+        for message in candidates {
+            if let numbers = firstMatch(#"(?:at|on) line (\d+)"#, in: message), let line = numbers.first {
+                return (line, message)
+            }
+        }
+        return nil
+    }
+
+    /// `NSDebugDescription`, else the localized description.
+    package static func debugDescription(of error: Error) -> String {
+        let nsError = error as NSError
+        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+    }
+
+    /// The integer capture groups of the first match of `pattern` in `text`.
+    private static func firstMatch(_ pattern: String, in text: String) -> [Int]? {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return nil }
+        let range = NSRange(text.startIndex..., in: text)
+        guard let match = regex.firstMatch(in: text, range: range) else { return nil }
+        var numbers: [Int] = []
+        for group in 1..<match.numberOfRanges {
+            guard let groupRange = Range(match.range(at: group), in: text), let value = Int(text[groupRange]) else {
+                return nil
+            }
+            numbers.append(value)
+        }
+        return numbers
+    }
+}

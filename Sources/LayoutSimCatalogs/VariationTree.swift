@@ -1,0 +1,190 @@
+import Foundation
+import LayoutSimModel
+
+/// The variations of one localization of one key, in a form shared by all readers: `.xcstrings` localizations,
+/// `.stringsdict` entries and XLIFF trans-units (`|==|` and `:dict` ids) are all turned into this, then expanded
+/// by ``VariationExpander`` into concrete strings.
+package indirect enum VariationNode: Sendable, Hashable {
+    /// A concrete string (placeholders and `%#@name@` tokens still in it) and its state.
+    case unit(value: String, state: String?)
+    /// Plural variants by CLDR category name (`one`, `few`…).
+    case plural([String: VariationNode])
+    /// Device variants by device name (`iphone`, `ipad`, `mac`, `applewatch`, `other`…).
+    case device([String: VariationNode])
+    /// `.stringsdict` width variants (`NSStringVariableWidthRuleType`) by width in ems (`"1"`, `"22"`).
+    case width([String: VariationNode])
+}
+
+/// A named substitution: `.xcstrings` `substitutions` entry or `.stringsdict` variable, whose variants replace
+/// every `%#@name@` token.
+package struct SubstitutionDefinition: Sendable, Hashable {
+    /// `.xcstrings` `formatSpecifier` (`lld`): `%arg` in the variants becomes `%lld`. `nil` leaves `%arg`.
+    package var formatSpecifier: String?
+    /// The variants.
+    package var node: VariationNode
+}
+
+/// One localization of a key: its variations and the substitutions its strings refer to.
+package struct Localization: Sendable, Hashable {
+    /// The string or variations.
+    package var node: VariationNode
+    /// Substitutions by name.
+    package var substitutions: [String: SubstitutionDefinition] = [:]
+}
+
+/// One concrete string of a localization.
+package struct ExpandedVariant: Sendable, Hashable {
+    /// ``CatalogEntry/variantPath``.
+    package var path: [String]
+    /// The string.
+    package var value: String
+    /// The state of the string unit it came from.
+    package var state: String?
+}
+
+/// Expands a ``Localization`` into every concrete string a user can see in one locale, collecting warnings.
+///
+/// - Plural variations give one string per category the locale has (``PluralRules``); a missing category falls
+///   back to `other` (warned about when ``PluralRules/requiredCategories(for:)`` has it); `zero` is kept when
+///   present (Apple uses it for 0 in every language); categories the language does not have are dropped, with a
+///   warning, since no user can see them.
+/// - Device and width variations give one string per variant.
+/// - Each `%#@name@` token with a definition is replaced by each of its variants (the cartesian product for
+///   several tokens), recursively for tokens inside variants (`.stringsdict` nested variables), at most 8 deep.
+package struct VariationExpander {
+    package let key: String
+    package let locale: String
+    package let location: CatalogSourceLocation
+    private(set) var diagnostics: [CatalogDiagnostic] = []
+    private var reported: Set<String> = []
+
+    package init(key: String, locale: String, location: CatalogSourceLocation) {
+        self.key = key
+        self.locale = locale
+        self.location = location
+    }
+
+    /// Display order of device names; others follow alphabetically, `other` is last.
+    package static let deviceOrder = ["iphone", "ipod", "ipad", "mac", "applewatch", "appletv", "vision", "other"]
+
+    /// Every concrete string of `localization`.
+    package mutating func expand(_ localization: Localization) -> [ExpandedVariant] {
+        expand(localization.node, path: [], context: nil).flatMap {
+            substitute($0, localization.substitutions, visited: [], depth: 0)
+        }
+    }
+
+    private mutating func expand(_ node: VariationNode, path: [String], context: String?) -> [ExpandedVariant] {
+        switch node {
+        case .unit(let value, let state):
+            return [ExpandedVariant(path: path, value: value, state: state)]
+        case .plural(let cases):
+            return pluralCases(cases, context: context).flatMap { category, child in
+                expand(child, path: path + ["plural:\(category)"], context: context)
+            }
+        case .device(let cases):
+            let known = Self.deviceOrder.filter { cases[$0] != nil && $0 != "other" }
+            let unknown = cases.keys.filter { !Self.deviceOrder.contains($0) }.sorted()
+            let names = known + unknown + (cases["other"] == nil ? [] : ["other"])
+            return names.flatMap { name -> [ExpandedVariant] in
+                guard let child = cases[name] else { return [] }
+                return expand(child, path: path + ["device:\(name)"], context: context)
+            }
+        case .width(let cases):
+            let names = cases.keys.sorted { (Int($0) ?? Int.max, $0) < (Int($1) ?? Int.max, $1) }
+            return names.flatMap { name -> [ExpandedVariant] in
+                guard let child = cases[name] else { return [] }
+                return expand(child, path: path + ["width:\(name)"], context: context)
+            }
+        }
+    }
+
+    /// The plural cases to show in ``locale``, in CLDR order, with fallbacks.
+    private mutating func pluralCases(
+        _ cases: [String: VariationNode], context: String?
+    ) -> [(String, VariationNode)] {
+        let categories = PluralRules.categories(for: locale)
+        let required = PluralRules.requiredCategories(for: locale)
+        let within = context.map { " in substitution '\($0)'" } ?? ""
+        for name in cases.keys.sorted() where PluralCategory(rawValue: name) == nil {
+            warn("'\(key)' [\(locale)]: unknown plural category '\(name)'\(within) is ignored")
+        }
+        var fallback = cases[PluralCategory.other.rawValue]
+        if fallback == nil {
+            let last = PluralCategory.allCases.last { cases[$0.rawValue] != nil }
+            if let last {
+                fallback = cases[last.rawValue]
+                warn("'\(key)' [\(locale)]: plural variation\(within) has no 'other'; using '\(last.rawValue)' for missing categories")
+            } else {
+                warn("'\(key)' [\(locale)]: plural variation\(within) has no categories")
+            }
+        }
+        var result: [(String, VariationNode)] = []
+        for category in PluralCategory.allCases {
+            let name = category.rawValue
+            if categories.contains(category) {
+                if let node = cases[name] {
+                    result.append((name, node))
+                } else if let fallback {
+                    if required.contains(category), cases[PluralCategory.other.rawValue] != nil {
+                        warn("'\(key)' [\(locale)]: plural category '\(name)'\(within) is missing; using 'other'")
+                    }
+                    result.append((name, fallback))
+                }
+            } else if let node = cases[name] {
+                if category == .zero {
+                    result.append((name, node))
+                } else {
+                    warn("'\(key)' [\(locale)]: plural category '\(name)'\(within) is never used in '\(locale)'; not checked")
+                }
+            }
+        }
+        return result
+    }
+
+    /// `variant` with its first defined, not yet expanded `%#@name@` token replaced by each variant of `name`.
+    private mutating func substitute(
+        _ variant: ExpandedVariant, _ substitutions: [String: SubstitutionDefinition], visited: Set<String>, depth: Int
+    ) -> [ExpandedVariant] {
+        let segments = FormatString.segments(variant.value)
+        var pending: (String, SubstitutionDefinition)?
+        for case .placeholder(let specifier) in segments {
+            guard case .substitution(let name) = specifier.kind, !visited.contains(name) else { continue }
+            if let definition = substitutions[name] {
+                pending = (name, definition)
+                break
+            }
+            warn("'\(key)' [\(locale)]: no substitution or variable named '\(name)' for '\(specifier.raw)'; left as is")
+        }
+        guard let (name, definition) = pending else { return [variant] }
+        guard depth < 8 else {
+            warn("'\(key)' [\(locale)]: substitutions nested more than 8 deep; '\(name)' left as is")
+            return [variant]
+        }
+        return expand(definition.node, path: [], context: name).flatMap { choice -> [ExpandedVariant] in
+            var text = choice.value
+            if let specifier = definition.formatSpecifier {
+                text = text.replacingOccurrences(of: "%arg", with: "%" + specifier)
+            }
+            var value = ""
+            for segment in segments {
+                switch segment {
+                case .text(let literal):
+                    value += literal
+                case .placeholder(let specifier):
+                    if case .substitution(name) = specifier.kind { value += text } else { value += specifier.raw }
+                }
+            }
+            let next = ExpandedVariant(
+                path: variant.path + ["substitution:\(name)"] + choice.path, value: value,
+                state: variant.state ?? choice.state
+            )
+            return substitute(next, substitutions, visited: visited.union([name]), depth: depth + 1)
+        }
+    }
+
+    private mutating func warn(_ message: String) {
+        guard reported.insert(message).inserted else { return }
+        diagnostics.append(.warning(message, at: location))
+    }
+}

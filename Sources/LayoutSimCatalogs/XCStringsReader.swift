@@ -1,0 +1,209 @@
+import Foundation
+import LayoutSimModel
+
+/// Reads a String Catalog (`.xcstrings`, JSON, versions 1.0 and 1.1).
+///
+/// - `JSONSerialization` parses the file; a file it rejects gives one error at the position it reports.
+/// - Each key's line is found by ``JSONKeyLocator``; entries come out in file order, and per key the source
+///   language first, then the other locales alphabetically.
+/// - A key without a localization in the source language uses the key itself as the source value (Xcode's
+///   rule for `String(localized:)` keys).
+/// - A key without a localization in a locale that other keys have gets a warning (the app shows the source
+///   text there), unless it is marked `shouldTranslate: false`.
+/// - Variations (plural, device, device → plural), substitutions and states: see ``VariationExpander``.
+package enum XCStringsReader {
+    package static func read(_ data: Data, file: String) -> CatalogReadResult {
+        var result = CatalogReadResult()
+        let source = SourceText(text: SourceText.decode(data) ?? String(decoding: data, as: UTF8.self))
+        func location(_ position: (line: Int, column: Int)) -> CatalogSourceLocation {
+            CatalogSourceLocation(file: file, line: position.line, column: position.column)
+        }
+        let top = CatalogSourceLocation(file: file, line: 1, column: 1)
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: Data(source.utf8))
+        } catch {
+            let position = ParserErrorPosition.json(error, in: source) ?? (1, 1)
+            let message = ParserErrorPosition.debugDescription(of: error)
+            result.diagnostics.append(.error("not valid JSON: \(message)", at: location(position)))
+            return result
+        }
+        guard let document = root as? [String: Any] else {
+            result.diagnostics.append(.error("a String Catalog must be a JSON object", at: top))
+            return result
+        }
+        let topKeys = Dictionary(
+            JSONKeyLocator.keys(in: source.utf8, at: []).map { ($0.key, $0.offset) }, uniquingKeysWith: { a, _ in a }
+        )
+        func topLocation(_ key: String) -> CatalogSourceLocation {
+            topKeys[key].map { location(source.position(utf8Offset: $0)) } ?? top
+        }
+        guard let sourceLanguage = document["sourceLanguage"] as? String, !sourceLanguage.isEmpty else {
+            result.diagnostics.append(.error("missing \"sourceLanguage\"", at: top))
+            return result
+        }
+        result.sourceLanguage = sourceLanguage
+        if let version = document["version"] as? String, !["1.0", "1.1"].contains(version) {
+            result.diagnostics.append(.warning(
+                "String Catalog version \(version) is not one this reader knows (1.0, 1.1); reading it as 1.1",
+                at: topLocation("version")
+            ))
+        }
+        guard let strings = document["strings"] as? [String: Any] else {
+            result.diagnostics.append(.error("missing \"strings\" object", at: topLocation("strings")))
+            return result
+        }
+
+        // Keys in file order, with their locations; duplicates are reported (JSONSerialization keeps one).
+        var order: [String] = []
+        var keyLocations: [String: CatalogSourceLocation] = [:]
+        for located in JSONKeyLocator.keys(in: source.utf8, at: ["strings"]) {
+            let here = location(source.position(utf8Offset: located.offset))
+            if let first = keyLocations[located.key] {
+                result.diagnostics.append(.warning(
+                    "duplicate key '\(located.key)' (first at line \(first.line)); only one is read", at: here
+                ))
+                continue
+            }
+            keyLocations[located.key] = here
+            order.append(located.key)
+        }
+        order += strings.keys.filter { keyLocations[$0] == nil }.sorted()
+
+        var allLocales: Set<String> = [sourceLanguage]
+        for case let value as [String: Any] in strings.values {
+            if let localizations = value["localizations"] as? [String: Any] { allLocales.formUnion(localizations.keys) }
+        }
+
+        for key in order {
+            guard let raw = strings[key] else { continue }
+            let here = keyLocations[key] ?? topLocation("strings")
+            guard let item = raw as? [String: Any] else {
+                result.diagnostics.append(.error("'\(key)': a key's value must be an object", at: here))
+                continue
+            }
+            var parser = NodeParser(key: key, location: here)
+            let comment = item["comment"] as? String
+            let shouldTranslate = (item["shouldTranslate"] as? Bool) ?? true
+            let localizations = item["localizations"] as? [String: Any] ?? [:]
+            if item["localizations"] != nil, item["localizations"] as? [String: Any] == nil {
+                parser.error("'\(key)': \"localizations\" must be an object")
+            }
+            var locales = localizations.keys.filter { $0 != sourceLanguage }.sorted()
+            locales.insert(sourceLanguage, at: 0)
+            for locale in locales {
+                let localization: Localization
+                if let raw = localizations[locale] {
+                    guard let parsed = parser.localization(raw, locale: locale) else { continue }
+                    localization = parsed
+                } else {
+                    localization = Localization(node: .unit(value: key, state: nil))
+                }
+                var expander = VariationExpander(key: key, locale: locale, location: here)
+                for variant in expander.expand(localization) {
+                    result.entries.append(CatalogEntry(
+                        key: key, locale: locale, variantPath: variant.path, value: variant.value, source: here,
+                        comment: comment, state: variant.state, shouldTranslate: shouldTranslate
+                    ))
+                }
+                parser.diagnostics += expander.diagnostics
+            }
+            if shouldTranslate {
+                for locale in allLocales.subtracting(localizations.keys).subtracting([sourceLanguage]).sorted() {
+                    parser.diagnostics.append(.warning(
+                        "'\(key)' has no '\(locale)' localization; the app shows the source text", at: here
+                    ))
+                }
+            }
+            result.diagnostics += parser.diagnostics
+        }
+        return result
+    }
+
+    /// Turns the JSON of one localization into a ``Localization``, reporting malformed parts.
+    private struct NodeParser {
+        let key: String
+        let location: CatalogSourceLocation
+        var diagnostics: [CatalogDiagnostic] = []
+
+        mutating func error(_ message: String) { diagnostics.append(.error(message, at: location)) }
+        mutating func warning(_ message: String) { diagnostics.append(.warning(message, at: location)) }
+
+        mutating func localization(_ raw: Any, locale: String) -> Localization? {
+            guard let object = raw as? [String: Any] else {
+                error("'\(key)' [\(locale)]: a localization must be an object")
+                return nil
+            }
+            guard let node = node(object, locale: locale, context: "") else { return nil }
+            var substitutions: [String: SubstitutionDefinition] = [:]
+            if let raw = object["substitutions"] {
+                guard let table = raw as? [String: Any] else {
+                    error("'\(key)' [\(locale)]: \"substitutions\" must be an object")
+                    return Localization(node: node)
+                }
+                for name in table.keys.sorted() {
+                    guard let definition = table[name] as? [String: Any],
+                          let subnode = self.node(definition, locale: locale, context: " substitution '\(name)'")
+                    else {
+                        error("'\(key)' [\(locale)]: substitution '\(name)' has no string unit or variations")
+                        continue
+                    }
+                    substitutions[name] = SubstitutionDefinition(
+                        formatSpecifier: definition["formatSpecifier"] as? String, node: subnode
+                    )
+                }
+            }
+            return Localization(node: node, substitutions: substitutions)
+        }
+
+        /// A `stringUnit` or `variations` object; `nil` (with an error) when it is neither.
+        mutating func node(_ object: [String: Any], locale: String, context: String) -> VariationNode? {
+            let here = "'\(key)' [\(locale)]\(context)"
+            if let variations = object["variations"] {
+                guard let table = variations as? [String: Any] else {
+                    error("\(here): \"variations\" must be an object")
+                    return nil
+                }
+                if let plural = table["plural"] {
+                    if table.count > 1 { warning("\(here): several variation kinds; only \"plural\" is read") }
+                    return cases(plural, kind: "plural", locale: locale, context: context).map(VariationNode.plural)
+                }
+                if let device = table["device"] {
+                    if table.count > 1 { warning("\(here): several variation kinds; only \"device\" is read") }
+                    return cases(device, kind: "device", locale: locale, context: context).map(VariationNode.device)
+                }
+                error("\(here): unknown variation kind \(table.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
+                return nil
+            }
+            if let unit = object["stringUnit"] {
+                guard let unit = unit as? [String: Any], let value = unit["value"] as? String else {
+                    error("\(here): \"stringUnit\" has no string \"value\"")
+                    return nil
+                }
+                return .unit(value: value, state: unit["state"] as? String)
+            }
+            error("\(here): no \"stringUnit\" or \"variations\"")
+            return nil
+        }
+
+        private mutating func cases(
+            _ raw: Any, kind: String, locale: String, context: String
+        ) -> [String: VariationNode]? {
+            guard let table = raw as? [String: Any] else {
+                error("'\(key)' [\(locale)]\(context): \"\(kind)\" variations must be an object")
+                return nil
+            }
+            var cases: [String: VariationNode] = [:]
+            for name in table.keys.sorted() {
+                guard let object = table[name] as? [String: Any] else {
+                    error("'\(key)' [\(locale)]\(context): \(kind) variant '\(name)' must be an object")
+                    continue
+                }
+                if let node = node(object, locale: locale, context: context + " \(kind) '\(name)'") {
+                    cases[name] = node
+                }
+            }
+            return cases
+        }
+    }
+}

@@ -1,0 +1,425 @@
+import Foundation
+import LayoutSimModel
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads XLIFF 1.2 (`.xliff`, `.xlf`) and Localization Catalogs (`.xcloc` folders).
+///
+/// - `<file source-language target-language original>` gives the locales; each `<trans-unit id>` gives a key,
+///   its `<source>`, `<target>` (with `state`) and `<note>`s (the comment; several are joined by newlines).
+/// - A unit with a `<target>` becomes an entry in the target language. A unit without one becomes an entry in the
+///   source language with its `<source>` (what the app shows); when the file has a different target language
+///   this is warned about, as a missing translation.
+/// - Xcode's variation ids are reassembled and expanded like the catalogs they come from: String Catalog units
+///   `key|==|plural.one`, `key|==|device.ipad`, `key|==|device.iphone.plural.one`,
+///   `key|==|substitutions.files.plural.one` (also `key|==|files.plural.one`) with the `key` unit as the
+///   substitution's format (`%arg` becomes `%lld`: the XLIFF does not carry the `formatSpecifier`);
+///   stringsdict units `/key:dict/NSStringLocalizedFormatKey:dict/:string`, `/key:dict/var:dict/one:dict/:string`.
+///   Every category the target language has becomes an entry (missing ones fall back to `other`).
+/// - `translate="no"` (on the unit or an enclosing `<group>`) → `shouldTranslate: false`.
+/// - A document `XMLParser` rejects gives one error at the line and column it reports; units read before that
+///   point are kept.
+package enum XLIFFReader {
+    /// Reads every `Localized Contents/*.xliff` of an `.xcloc` folder, in name order. Entries repeated in several
+    /// files (the same untranslated source string in every language's file) are kept once.
+    package static func readBundle(_ url: URL) -> CatalogReadResult {
+        let top = CatalogSourceLocation(file: url.path, line: 1, column: 1)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return CatalogReadResult(diagnostics: [.error("an .xcloc must be a folder holding 'Localized Contents'", at: top)])
+        }
+        let contents = url.appendingPathComponent("Localized Contents")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: contents.path)) ?? []
+        let xliffs = names.filter { ["xliff", "xlf"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+        guard !xliffs.isEmpty else {
+            return CatalogReadResult(diagnostics: [.error("no .xliff file in '\(contents.path)'", at: top)])
+        }
+        var combined = CatalogReadResult()
+        var seen: Set<[String]> = []
+        for name in xliffs {
+            let fileURL = contents.appendingPathComponent(name)
+            let result = CatalogReader.read(fileURL)
+            for entry in result.entries where seen.insert([entry.key, entry.locale, entry.value] + entry.variantPath).inserted {
+                combined.entries.append(entry)
+            }
+            combined.diagnostics += result.diagnostics
+            combined.sourceLanguage = combined.sourceLanguage ?? result.sourceLanguage
+        }
+        return combined
+    }
+
+    package static func read(_ data: Data, file: String) -> CatalogReadResult {
+        var result = CatalogReadResult()
+        let top = CatalogSourceLocation(file: file, line: 1, column: 1)
+        guard let source = SourceText(data: data) else {
+            result.diagnostics.append(.error("not UTF-8 or UTF-16 text", at: top))
+            return result
+        }
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        let delegate = Delegate()
+        parser.delegate = delegate
+        if !parser.parse() || delegate.error != nil {
+            let (line, column) = delegate.errorPosition ?? (parser.lineNumber, parser.columnNumber)
+            let message = describe(delegate.error ?? parser.parserError)
+            result.diagnostics.append(.error(
+                "not well-formed XML: \(message)",
+                at: CatalogSourceLocation(file: file, line: max(line, 1), column: max(column, 1))
+            ))
+        }
+        if delegate.files.isEmpty, !result.hasErrors {
+            result.diagnostics.append(.error("no <file> element: not an XLIFF 1.2 document", at: top))
+        }
+        for fileElement in delegate.files {
+            read(fileElement, source: source, file: file, into: &result)
+        }
+        return result
+    }
+
+    /// A readable message for an `XMLParser` error, whose own description is only a domain and a code.
+    ///
+    /// The codes are libxml2's `xmlParserErrors`, which Apple's `NSXMLParserError` values mirror; they are matched
+    /// as integers because swift-corelibs-foundation's `XMLParser.ErrorCode` cases have other raw values (76,
+    /// libxml2's tag-name mismatch, is its `standaloneValueError`) while the parser reports libxml2's code.
+    package static func describe(_ error: Error?) -> String {
+        guard let error else { return "parse error" }
+        let nsError = error as NSError
+        guard nsError.domain == XMLParser.errorDomain else { return ParserErrorPosition.debugDescription(of: error) }
+        let messages = [
+            4: "empty document", 5: "unexpected end of the document", 9: "invalid character",
+            23: "entity reference without ';'", 26: "unknown entity (write & as &amp;)",
+            38: "'<' in an attribute value", 39: "attribute value must be quoted",
+            40: "attribute value not closed", 41: "attribute without a value", 42: "attribute given twice",
+            68: "expected a name", 72: "expected '<'", 73: "expected '>'",
+            76: "end tag does not match the start tag", 77: "unfinished tag at the end of the document",
+            85: "elements are not properly nested", 86: "extra content at the end of the document",
+        ]
+        return "\(messages[nsError.code] ?? "XML error") (XMLParser error \(nsError.code))"
+    }
+
+    // MARK: - Units to entries
+
+    private enum IDForm {
+        /// A plain id: the key.
+        case plain
+        /// `key|==|a.b.c`: a String Catalog variation path.
+        case catalog([String])
+        /// `/key:dict/a:dict/b:dict/:string`: a stringsdict path.
+        case dict([String])
+    }
+
+    private static func parse(id: String) -> (key: String, form: IDForm) {
+        if let range = id.range(of: "|==|") {
+            let path = id[range.upperBound...].split(separator: ".").map(String.init)
+            return (String(id[..<range.lowerBound]), .catalog(path))
+        }
+        if id.hasPrefix("/"), id.hasSuffix(":dict/:string") {
+            let body = id.dropFirst().dropLast(":dict/:string".count)
+            let parts = body.components(separatedBy: ":dict/")
+            if let key = parts.first, !key.isEmpty { return (key, .dict(Array(parts.dropFirst()))) }
+        }
+        return (id, .plain)
+    }
+
+    private static func read(
+        _ element: FileElement, source: SourceText, file: String, into result: inout CatalogReadResult
+    ) {
+        let fileLocation = CatalogSourceLocation(file: file, line: element.line, column: element.column)
+        let sourceLanguage: String
+        if let language = element.sourceLanguage, !language.isEmpty {
+            sourceLanguage = language
+        } else {
+            sourceLanguage = "und"
+            result.diagnostics.append(.warning("<file> has no source-language; using 'und'", at: fileLocation))
+        }
+        result.sourceLanguage = result.sourceLanguage ?? sourceLanguage
+        let targetLanguage = element.targetLanguage.flatMap { $0.isEmpty ? nil : $0 }
+
+        // Group units by key, in order of first appearance.
+        var order: [String] = []
+        var groups: [String: [(unit: Unit, form: IDForm)]] = [:]
+        for unit in element.units {
+            let (key, form) = parse(id: unit.id)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append((unit, form))
+        }
+
+        for key in order {
+            guard let members = groups[key], let first = members.first?.unit else { continue }
+            let start = source.startOfTag("trans-unit", endingAtLine: first.line)
+            let here = CatalogSourceLocation(file: file, line: start.line, column: start.column)
+            let hasTarget = members.contains { $0.unit.target != nil }
+            let locale: String
+            let useTarget: Bool
+            if let targetLanguage, hasTarget {
+                locale = targetLanguage
+                useTarget = true
+            } else {
+                locale = sourceLanguage
+                useTarget = false
+                if let targetLanguage, targetLanguage != sourceLanguage {
+                    result.diagnostics.append(.warning(
+                        "'\(key)' has no '\(targetLanguage)' translation (no <target>); the app shows the source text",
+                        at: here
+                    ))
+                }
+            }
+            var diagnostics: [CatalogDiagnostic] = []
+            func text(of unit: Unit) -> (String, String?)? {
+                if useTarget {
+                    if let target = unit.target { return (target, unit.targetState) }
+                    diagnostics.append(.warning(
+                        "trans-unit '\(unit.id)' has no <target>; using its <source>", at: here
+                    ))
+                }
+                guard let source = unit.source else {
+                    diagnostics.append(.error("trans-unit '\(unit.id)' has no <source>", at: here))
+                    return nil
+                }
+                return (source, nil)
+            }
+
+            let localization: Localization?
+            if members.contains(where: { if case .dict = $0.form { true } else { false } }) {
+                var root: [String: Any] = [:]
+                for (unit, form) in members {
+                    guard case .dict(let path) = form, let (value, _) = text(of: unit) else { continue }
+                    insert(value, at: path, into: &root)
+                }
+                localization = StringsDictReader.localization(
+                    root, key: key, locale: locale, at: here, diagnostics: &diagnostics
+                )
+            } else if members.contains(where: { if case .catalog = $0.form { true } else { false } }) {
+                var builder = CatalogNodeBuilder()
+                for (unit, form) in members {
+                    guard let (value, state) = text(of: unit) else { continue }
+                    if case .catalog(let path) = form {
+                        if !builder.insert(path, value: value, state: state) {
+                            diagnostics.append(.warning(
+                                "trans-unit '\(unit.id)': unsupported variation path; ignored", at: here
+                            ))
+                        }
+                    } else {
+                        builder.root.unit = (value, state)
+                    }
+                }
+                localization = builder.localization()
+            } else {
+                if members.count > 1 {
+                    diagnostics.append(.warning("duplicate trans-unit id '\(key)'; the first is read", at: here))
+                }
+                localization = text(of: first).map { Localization(node: .unit(value: $0.0, state: $0.1)) }
+            }
+            result.diagnostics += diagnostics
+            guard let localization else { continue }
+            let comment = members.lazy.map(\.unit.notes).first { !$0.isEmpty }?.joined(separator: "\n")
+            let shouldTranslate = members.allSatisfy(\.unit.translate)
+            var expander = VariationExpander(key: key, locale: locale, location: here)
+            for variant in expander.expand(localization) {
+                result.entries.append(CatalogEntry(
+                    key: key, locale: locale, variantPath: variant.path, value: variant.value, source: here,
+                    comment: comment, state: variant.state, shouldTranslate: shouldTranslate
+                ))
+            }
+            result.diagnostics += expander.diagnostics
+        }
+    }
+
+    /// Puts a stringsdict XLIFF value at its path in a property-list-like dictionary.
+    private static func insert(_ value: String, at path: [String], into dictionary: inout [String: Any]) {
+        guard let head = path.first else { return }
+        if path.count == 1 {
+            dictionary[head] = value
+            return
+        }
+        var child = dictionary[head] as? [String: Any] ?? [:]
+        insert(value, at: Array(path.dropFirst()), into: &child)
+        dictionary[head] = child
+    }
+
+    /// Reassembles `key|==|…` units into a ``Localization``.
+    private struct CatalogNodeBuilder {
+        final class Node {
+            var unit: (String, String?)?
+            var kind: String?
+            var children: [String: Node] = [:]
+            var order: [String] = []
+
+            func child(_ name: String) -> Node {
+                if let existing = children[name] { return existing }
+                let node = Node()
+                children[name] = node
+                order.append(name)
+                return node
+            }
+
+            /// Inserts at `path` (pairs of kind and name); `false` when the path is malformed.
+            func insert(_ path: ArraySlice<String>, value: String, state: String?) -> Bool {
+                guard let kind = path.first else {
+                    unit = (value, state)
+                    return true
+                }
+                guard ["plural", "device"].contains(kind), path.count >= 2, self.kind == nil || self.kind == kind
+                else { return false }
+                self.kind = kind
+                return child(path[path.startIndex + 1]).insert(path.dropFirst(2), value: value, state: state)
+            }
+
+            var variationNode: VariationNode? {
+                if let kind, !children.isEmpty {
+                    var cases: [String: VariationNode] = [:]
+                    for (name, child) in children { cases[name] = child.variationNode }
+                    return kind == "plural" ? .plural(cases) : .device(cases)
+                }
+                return unit.map { .unit(value: $0.0, state: $0.1) }
+            }
+        }
+
+        let root = Node()
+        var substitutions: [String: Node] = [:]
+
+        /// Inserts a `|==|` path; `false` when it is not one this reader knows.
+        mutating func insert(_ path: [String], value: String, state: String?) -> Bool {
+            var path = path[...]
+            var target = root
+            if path.first == "substitutions", path.count >= 2 {
+                target = substitution(path[path.startIndex + 1])
+                path = path.dropFirst(2)
+            } else if let first = path.first, !["plural", "device"].contains(first), path.count >= 3 {
+                target = substitution(first)
+                path = path.dropFirst()
+            }
+            return target.insert(path, value: value, state: state)
+        }
+
+        private mutating func substitution(_ name: String) -> Node {
+            if let node = substitutions[name] { return node }
+            let node = Node()
+            substitutions[name] = node
+            return node
+        }
+
+        func localization() -> Localization? {
+            guard let node = root.variationNode else { return nil }
+            var definitions: [String: SubstitutionDefinition] = [:]
+            for (name, node) in substitutions {
+                if let variation = node.variationNode {
+                    definitions[name] = SubstitutionDefinition(formatSpecifier: "lld", node: variation)
+                }
+            }
+            return Localization(node: node, substitutions: definitions)
+        }
+    }
+
+    // MARK: - XML
+
+    package struct Unit {
+        var id: String
+        var source: String?
+        var target: String?
+        var targetState: String?
+        var notes: [String] = []
+        var translate: Bool
+        var line: Int
+    }
+
+    package struct FileElement {
+        var original: String?
+        var sourceLanguage: String?
+        var targetLanguage: String?
+        var units: [Unit] = []
+        var line: Int
+        var column: Int
+    }
+
+    /// Collects `<file>` and `<trans-unit>` contents; text of inline elements inside `<source>`/`<target>` is
+    /// included, `<alt-trans>` is skipped (its `<source>`/`<target>` are not the unit's).
+    private final class Delegate: NSObject, XMLParserDelegate {
+        var files: [FileElement] = []
+        var error: Error?
+        var errorPosition: (Int, Int)?
+        private var stack: [String] = []
+        private var translateStack: [Bool] = [true]
+        private var unit: Unit?
+        private var collecting: String?
+        private var collectingDepth = 0
+        private var text = ""
+
+        private static func translateValue(_ attributes: [String: String], inherited: Bool) -> Bool {
+            guard let value = attributes["translate"]?.lowercased() else { return inherited }
+            return !(value == "no" || value == "false")
+        }
+
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            let parent = stack.last
+            stack.append(elementName)
+            let inherited = translateStack.last ?? true
+            translateStack.append(Self.translateValue(attributes, inherited: inherited))
+            if collecting != nil { return }
+            switch elementName {
+            case "file":
+                files.append(FileElement(
+                    original: attributes["original"], sourceLanguage: attributes["source-language"],
+                    targetLanguage: attributes["target-language"], line: parser.lineNumber, column: 1
+                ))
+            case "trans-unit":
+                unit = Unit(
+                    id: attributes["id"] ?? "", translate: translateStack.last ?? true, line: parser.lineNumber
+                )
+            case "source", "target", "note":
+                guard parent == "trans-unit", unit != nil else { break }
+                collecting = elementName
+                collectingDepth = stack.count
+                text = ""
+                if elementName == "target" { unit?.targetState = attributes["state"] }
+            default:
+                break
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if collecting != nil { text += string }
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+            if collecting != nil { text += String(decoding: CDATABlock, as: UTF8.self) }
+        }
+
+        func parser(
+            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+        ) {
+            defer {
+                if !stack.isEmpty { stack.removeLast() }
+                if translateStack.count > 1 { translateStack.removeLast() }
+            }
+            if let collecting, stack.count == collectingDepth, elementName == collecting {
+                switch collecting {
+                case "source": unit?.source = text
+                case "target": unit?.target = text
+                default:
+                    let note = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    if !note.isEmpty { unit?.notes.append(note) }
+                }
+                self.collecting = nil
+                return
+            }
+            if elementName == "trans-unit", let unit {
+                if error == nil, let last = files.indices.last {
+                    files[last].units.append(unit)
+                }
+                self.unit = nil
+            }
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            guard error == nil else { return }
+            error = parseError
+            errorPosition = (parser.lineNumber, parser.columnNumber)
+            parser.abortParsing()
+        }
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import LayoutSimCatalogs
+import LayoutSimFitting
+import LayoutSimModel
+
+/// The outcome of checking one concrete string (key × locale × variant) at every requested category.
+public struct CheckResult: Sendable, Hashable, Codable {
+    /// The catalog key.
+    public var key: String
+    /// The locale (BCP 47 as in the catalog; `x-pseudo` for pseudolocalized text).
+    public var locale: String
+    /// The variant path (`plural:one`, `device:ipad`, …); empty for a plain string.
+    public var variant: [String]
+    /// The catalog file, line and column of the key.
+    public var file: String
+    public var line: Int
+    public var column: Int
+    /// The string laid out: the catalog value with placeholders replaced by their samples.
+    public var text: String
+    /// The spec element that placed the key (its key pattern), or nil when the defaults did.
+    public var element: String?
+    /// The category the string must fit through.
+    public var mustFitThrough: ContentSizeCategory
+    /// The largest category it fits through (nil: not even the smallest).
+    public var fitsThrough: ContentSizeCategory?
+    /// Whether it fits through `mustFitThrough`.
+    public var passed: Bool
+    /// A failure that the baseline already had: it does not fail the run.
+    public var known: Bool
+    /// The first failing category at or below `mustFitThrough` and how, when the string does not pass.
+    public var failure: Failure?
+    /// Every failing category (any category), with its verdict, in order.
+    public var failingCategories: [CategoryVerdict]
+    /// A problem that kept the string from being laid out (a bad element field), with `passed` false.
+    public var error: String?
+
+    /// How a category fails.
+    public struct Failure: Sendable, Hashable, Codable {
+        /// The category; nil for a fixed size (`"fixed"` in JSON).
+        public var category: ContentSizeCategory?
+        public var verdict: VerdictKind
+        /// What is shown when the text is truncated.
+        public var visibleText: String?
+        public var hiddenCharacters: Int
+        /// Points over the container height, or of ink cut off.
+        public var clippedBy: Double?
+        /// Code points no font covers.
+        public var missingGlyphs: [String]
+
+        enum CodingKeys: String, CodingKey { case category, verdict, visibleText, hiddenCharacters, clippedBy, missingGlyphs }
+
+        public init(
+            category: ContentSizeCategory?, verdict: VerdictKind, visibleText: String?, hiddenCharacters: Int,
+            clippedBy: Double?, missingGlyphs: [String]
+        ) {
+            self.category = category
+            self.verdict = verdict
+            self.visibleText = visibleText
+            self.hiddenCharacters = hiddenCharacters
+            self.clippedBy = clippedBy
+            self.missingGlyphs = missingGlyphs
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            category = try CategoryName.decode(c, .category)
+            verdict = try c.decode(VerdictKind.self, forKey: .verdict)
+            visibleText = try c.decodeIfPresent(String.self, forKey: .visibleText)
+            hiddenCharacters = try c.decode(Int.self, forKey: .hiddenCharacters)
+            clippedBy = try c.decodeIfPresent(Double.self, forKey: .clippedBy)
+            missingGlyphs = try c.decode([String].self, forKey: .missingGlyphs)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(CategoryName.text(category), forKey: .category)
+            try c.encode(verdict, forKey: .verdict)
+            try c.encodeIfPresent(visibleText, forKey: .visibleText)
+            try c.encode(hiddenCharacters, forKey: .hiddenCharacters)
+            try c.encodeIfPresent(clippedBy, forKey: .clippedBy)
+            try c.encode(missingGlyphs, forKey: .missingGlyphs)
+        }
+    }
+
+    /// One category's verdict.
+    public struct CategoryVerdict: Sendable, Hashable, Codable {
+        /// The category; nil for a fixed size (`"fixed"` in JSON).
+        public var category: ContentSizeCategory?
+        public var verdict: VerdictKind
+
+        enum CodingKeys: String, CodingKey { case category, verdict }
+
+        public init(category: ContentSizeCategory?, verdict: VerdictKind) {
+            self.category = category
+            self.verdict = verdict
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            category = try CategoryName.decode(c, .category)
+            verdict = try c.decode(VerdictKind.self, forKey: .verdict)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(CategoryName.text(category), forKey: .category)
+            try c.encode(verdict, forKey: .verdict)
+        }
+    }
+
+    /// The identity of a result across runs (for baselines and merging): key, locale, variant.
+    public var identity: String { ([key, locale] + variant).joined(separator: "\u{1F}") }
+}
+
+/// A category in check reports: its SwiftUI name, or `fixed` for a fixed size.
+package enum CategoryName {
+    package static func text(_ category: ContentSizeCategory?) -> String { category?.swiftUIName ?? "fixed" }
+
+    package static func decode<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws -> ContentSizeCategory? {
+        let text = try c.decode(String.self, forKey: key)
+        if text == "fixed" { return nil }
+        return try c.decode(ContentSizeCategory.self, forKey: key)
+    }
+}
+
+/// A diagnostic in a report: `file:line:column: severity: message`.
+public struct ReportDiagnostic: Sendable, Hashable, Codable, Comparable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var severity: String
+    public var message: String
+
+    public static func < (a: ReportDiagnostic, b: ReportDiagnostic) -> Bool {
+        (a.file, a.line, a.column, a.message) < (b.file, b.line, b.column, b.message)
+    }
+
+    /// `file:line:column: severity: message`.
+    public var text: String { "\(file):\(line):\(column): \(severity): \(message)" }
+}
+
+/// The report of `layoutsim check`: deterministic (sorted, no times), mergeable across shards.
+public struct CheckReport: Sendable, Codable {
+    /// Format version of this report.
+    public var version: Int = 1
+    /// Catalog files checked, as given.
+    public var catalogs: [String]
+    /// The spec file, as given.
+    public var spec: String
+    /// Categories checked (SwiftUI names).
+    public var categories: [String]
+    /// Shards merged into this report (`"1/1"` for an unsharded run).
+    public var shards: [String]
+    /// Results, sorted by key, locale, variant.
+    public var results: [CheckResult]
+    /// Keys no spec element names (checked with the defaults), sorted.
+    public var unspecifiedKeys: [String]
+    /// Problems with the inputs.
+    public var diagnostics: [ReportDiagnostic]
+    /// Totals.
+    public var summary: Summary
+    /// Pictures of the first ``maximumDrawings`` failures (in report order), by ``CheckResult/identity``, when the
+    /// check was asked to draw them (``CheckOptions/drawsFailures``). Not part of the JSON report.
+    public var drawings: [String: LabelDrawing] = [:]
+
+    /// At most this many failures are drawn.
+    public static let maximumDrawings = 400
+
+    enum CodingKeys: String, CodingKey {
+        case version, catalogs, spec, categories, shards, results, unspecifiedKeys, diagnostics, summary
+    }
+
+    /// Totals of a report.
+    public struct Summary: Sendable, Codable, Hashable {
+        /// Distinct keys checked.
+        public var keys: Int
+        /// Distinct locales checked.
+        public var locales: Int
+        /// Strings checked (key × locale × variant).
+        public var strings: Int
+        /// Layouts made (strings × categories).
+        public var layouts: Int
+        /// Strings that do not fit through their requirement.
+        public var failures: Int
+        /// Of those, the ones not in the baseline.
+        public var newFailures: Int
+        /// Input errors.
+        public var errors: Int
+        /// Input warnings.
+        public var warnings: Int
+    }
+
+    /// Recomputes the summary and sorts everything.
+    package mutating func finish() {
+        results.sort { ($0.key, $0.locale, $0.variant.joined(separator: "/")) < ($1.key, $1.locale, $1.variant.joined(separator: "/")) }
+        diagnostics = Array(Set(diagnostics)).sorted()
+        unspecifiedKeys = Array(Set(unspecifiedKeys)).sorted()
+        shards = Array(Set(shards)).sorted()
+        let failures = results.filter { !$0.passed }
+        summary = Summary(
+            keys: Set(results.map(\.key)).count, locales: Set(results.map(\.locale)).count, strings: results.count,
+            layouts: results.count * categories.count, failures: failures.count,
+            newFailures: failures.filter { !$0.known }.count,
+            errors: diagnostics.filter { $0.severity == "error" }.count + results.filter { $0.error != nil }.count,
+            warnings: diagnostics.filter { $0.severity == "warning" }.count
+        )
+    }
+
+    /// The exit status `check` and `merge` use: 2 for input errors, 1 for new failures, 0 otherwise.
+    public var exitStatus: Int32 {
+        if summary.errors > 0 { return 2 }
+        return summary.newFailures > 0 ? 1 : 0
+    }
+
+    /// Joins reports of shards of one run (or any reports): results and diagnostics together, sorted.
+    public static func merge(_ reports: [CheckReport]) -> CheckReport {
+        var merged = CheckReport(
+            catalogs: Array(Set(reports.flatMap(\.catalogs))).sorted(), spec: reports.first?.spec ?? "",
+            categories: reports.first?.categories ?? [], shards: reports.flatMap(\.shards), results: [],
+            unspecifiedKeys: reports.flatMap(\.unspecifiedKeys), diagnostics: reports.flatMap(\.diagnostics),
+            summary: Summary(keys: 0, locales: 0, strings: 0, layouts: 0, failures: 0, newFailures: 0, errors: 0, warnings: 0)
+        )
+        var seen = Set<String>()
+        for result in reports.flatMap(\.results) where seen.insert(result.identity).inserted {
+            merged.results.append(result)
+        }
+        merged.finish()
+        return merged
+    }
+
+    /// The report as JSON: sorted keys, pretty-printed.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    /// Reads a report written by `--format json`.
+    public static func read(path: String) throws -> CheckReport {
+        guard let data = FileManager.default.contents(atPath: path) else { throw CheckError.unreadable(path) }
+        do {
+            return try JSONDecoder().decode(CheckReport.self, from: data)
+        } catch {
+            throw CheckError.notAReport(path, "\(error)")
+        }
+    }
+}
+
+/// Errors of `check` and `merge` that stop the run before any checking.
+public enum CheckError: Error, CustomStringConvertible, Sendable {
+    case unreadable(String)
+    case notAReport(String, String)
+    case invalid(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path): return "\(path): cannot read the file"
+        case .notAReport(let path, let why): return "\(path): not a layoutsim check JSON report (\(why))"
+        case .invalid(let message): return message
+        }
+    }
+}

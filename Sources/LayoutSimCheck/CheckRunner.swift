@@ -1,0 +1,291 @@
+import Dispatch
+import Foundation
+import LayoutSimCatalogs
+import LayoutSimFitting
+import LayoutSimModel
+
+/// What `layoutsim check` checks, and how.
+public struct CheckOptions: Sendable {
+    /// Catalog files (`.xcstrings`, `.strings`, `.stringsdict`, `.xliff`, `.xcloc`), as given.
+    public var catalogs: [String]
+    /// The layout spec (JSON or YAML).
+    public var spec: String
+    /// Only these locales (BCP 47, as in the catalogs); nil checks every locale.
+    public var locales: [String]?
+    /// Categories to lay out. Default all twelve.
+    public var categories: [ContentSizeCategory]
+    /// Placeholder samples.
+    public var samples: PlaceholderSamples
+    /// Pseudolocalize the source language with these modes (an extra locale, `x-pseudo`); nil: none.
+    public var pseudo: Set<Pseudolocalizer.Mode>?
+    /// Check only shard `index` (1-based) of `count`: the strings whose position in the sorted list of all
+    /// strings, modulo `count`, is `index − 1`.
+    public var shard: (index: Int, count: Int)?
+    /// Failures in this earlier report are known: they do not fail the run.
+    public var baseline: CheckReport?
+    /// Threads laying out strings (each with its own engine). Output does not depend on it.
+    public var workers: Int
+    /// The bundled fonts folder, if not found by itself.
+    public var fontsDirectory: URL?
+    /// Fonts installed on the machine as a last resort.
+    public var usesSystemFonts: Bool
+    /// The language of `Base.lproj` strings files. Default "en".
+    public var developmentLanguage: String = "en"
+    /// Draw the first ``CheckReport/maximumDrawings`` failures (at Large, the first failing category and AX5) into
+    /// ``CheckReport/drawings``, from the layouts the check made (for `--html`). Default false.
+    public var drawsFailures: Bool = false
+    /// Called with (done, total) from time to time (for a progress line).
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    /// Creates options with the defaults.
+    public init(catalogs: [String], spec: String) {
+        self.catalogs = catalogs
+        self.spec = spec
+        self.locales = nil
+        self.categories = ContentSizeCategory.allCases
+        self.samples = PlaceholderSamples()
+        self.pseudo = nil
+        self.shard = nil
+        self.baseline = nil
+        self.workers = 2
+        self.fontsDirectory = nil
+        self.usesSystemFonts = false
+        self.progress = nil
+    }
+}
+
+/// One string to check.
+package struct CheckJob: Sendable {
+    package let entry: CatalogEntry
+    package let text: String
+    package let language: String
+    package let element: ElementSpec
+    package let named: Bool
+}
+
+/// Runs a check: reads catalogs and spec, expands every string, lays each out at every category (in parallel, one
+/// engine per worker), and collects a deterministic report.
+public enum CheckRunner {
+    /// Runs the check. Input problems are diagnostics in the report; only an unusable font setup throws.
+    public static func run(_ options: CheckOptions) throws(LayoutSimError) -> CheckReport {
+        var diagnostics: [ReportDiagnostic] = []
+        func add(_ d: CatalogDiagnostic) {
+            diagnostics.append(ReportDiagnostic(file: Self.relative(d.location.file), line: d.location.line,
+                                                column: d.location.column, severity: d.severity.rawValue, message: d.message))
+        }
+        let (spec, specDiagnostics) = LayoutSpecReader.read(path: options.spec)
+        specDiagnostics.forEach(add)
+        var entries: [CatalogEntry] = []
+        var sourceLanguage = "en"
+        for path in options.catalogs {
+            let result = CatalogReader.read(URL(fileURLWithPath: path), developmentLanguage: options.developmentLanguage)
+            result.diagnostics.forEach(add)
+            entries += result.entries.map { entry in
+                var entry = entry
+                entry.source.file = Self.relative(entry.source.file)
+                return entry
+            }
+            if let language = result.sourceLanguage { sourceLanguage = language }
+        }
+        var report = CheckReport(
+            catalogs: options.catalogs, spec: options.spec, categories: options.categories.map(\.swiftUIName),
+            shards: [options.shard.map { "\($0.index)/\($0.count)" } ?? "1/1"], results: [], unspecifiedKeys: [],
+            diagnostics: [], summary: CheckReport.Summary(keys: 0, locales: 0, strings: 0, layouts: 0, failures: 0, newFailures: 0, errors: 0, warnings: 0)
+        )
+        guard let spec else {
+            report.diagnostics = diagnostics
+            report.finish()
+            return report
+        }
+
+        // Every concrete string, then the pseudolocalized source strings.
+        let wanted = options.locales.map { Set($0.map { $0.lowercased() }) }
+        var samples = options.samples
+        for (specifier, sample) in spec.placeholders { samples.overrides[specifier] = sample }
+        var jobs: [CheckJob] = []
+        var unspecified = Set<String>()
+        func job(_ entry: CatalogEntry, text: String, language: String) {
+            let (element, named) = spec.element(forKey: entry.key)
+            if !named { unspecified.insert(entry.key) }
+            jobs.append(CheckJob(entry: entry, text: text, language: language, element: element, named: named))
+        }
+        for entry in entries where wanted?.contains(entry.locale.lowercased()) ?? true {
+            job(entry, text: samples.substitute(entry.value, locale: entry.locale), language: entry.locale)
+        }
+        if let modes = options.pseudo {
+            let pseudolocalizer = Pseudolocalizer()
+            for entry in entries where entry.locale == sourceLanguage && entry.shouldTranslate {
+                var pseudo = entry
+                pseudo.locale = Pseudolocalizer.locale
+                pseudo.value = pseudolocalizer.pseudolocalize(entry.value, modes: modes)
+                job(pseudo, text: samples.substitute(pseudo.value, locale: sourceLanguage), language: sourceLanguage)
+            }
+        }
+        jobs.sort { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/"))
+            < ($1.entry.key, $1.entry.locale, $1.entry.variantPath.joined(separator: "/")) }
+        if let shard = options.shard {
+            jobs = jobs.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+        }
+
+        let known = Set((options.baseline?.results ?? []).filter { !$0.passed }.map(\.identity))
+        let (results, drawings) = try layout(jobs, options: options, known: known)
+        report.results = results
+        report.drawings = drawings
+        report.unspecifiedKeys = Array(unspecified)
+        report.diagnostics = diagnostics
+        report.finish()
+        return report
+    }
+
+    /// Paths under the working directory are reported relative to it, so reports are the same on every machine.
+    package static func relative(_ file: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+        return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
+    }
+
+    /// Lays out every job on `options.workers` threads, each with its own engine; results keep the jobs' order.
+    package static func layout(
+        _ jobs: [CheckJob], options: CheckOptions, known: Set<String>
+    ) throws(LayoutSimError) -> (results: [CheckResult], drawings: [String: LabelDrawing]) {
+        let workers = max(1, min(options.workers, jobs.count))
+        let sink = ResultSink(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let engine: LayoutEngine
+            do {
+                engine = try LayoutEngine(fontsDirectory: options.fontsDirectory)
+            } catch let error as LayoutSimError {
+                sink.fail(error)
+                return
+            } catch {
+                return
+            }
+            var index = worker
+            while index < jobs.count {
+                let (result, drawing) = check(
+                    jobs[index], engine: engine, options: options, known: known,
+                    draws: options.drawsFailures && sink.wantsDrawing(at: index)
+                )
+                sink.store(result, drawing: drawing, at: index)
+                if let progress = options.progress { progress(sink.done, jobs.count) }
+                index += workers
+            }
+        }
+        if let error = sink.error { throw error }
+        return (sink.results, sink.drawings)
+    }
+
+    /// Checks one string; draws it when it fails and the options ask for drawings.
+    static func check(
+        _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, known: Set<String>, draws: Bool = false
+    ) -> (CheckResult, LabelDrawing?) {
+        let entry = job.entry
+        let must = job.element.mustFitThrough.flatMap(ContentSizeCategory.init(parsing:)) ?? .accessibility5
+        var result = CheckResult(
+            key: entry.key, locale: entry.locale, variant: entry.variantPath, file: entry.source.file,
+            line: entry.source.line, column: entry.source.column, text: job.text,
+            element: job.named ? job.element.key : nil, mustFitThrough: must, fitsThrough: nil,
+            passed: false, known: false, failure: nil, failingCategories: [], error: nil
+        )
+        var drawing: LabelDrawing?
+        do {
+            let request = try job.element.request(
+                text: job.text, language: job.language, categories: options.categories, usesSystemFonts: options.usesSystemFonts
+            )
+            let (report, source) = try engine.layOut(request)
+            result.fitsThrough = report.fitsThrough
+            let allowsBreaks = request.allowsWordBreaks
+            result.failingCategories = report.results.compactMap { r in
+                r.passes(allowingWordBreaks: allowsBreaks) ? nil : CheckResult.CategoryVerdict(category: r.category, verdict: r.verdict.kind)
+            }
+            let relevant = report.results.filter { ($0.category ?? .large) <= must }
+            if let failing = relevant.first(where: { !$0.passes(allowingWordBreaks: allowsBreaks) }) {
+                var clipped = failing.clippedBy
+                if case .inkClipped(let by) = failing.verdict { clipped = by }
+                let truncated: Bool
+                if case .truncated = failing.verdict { truncated = true } else { truncated = false }
+                result.failure = CheckResult.Failure(
+                    category: failing.category, verdict: failing.verdict.kind,
+                    visibleText: truncated ? failing.visibleText : nil, hiddenCharacters: failing.hiddenCharacters,
+                    clippedBy: clipped.map(ReportNumber.rounded),
+                    missingGlyphs: report.missingGlyphs.flatMap(\.codePoints)
+                )
+                if draws {
+                    // The default size, the first failing category and the largest, from the layouts just made.
+                    let wanted: Set<ContentSizeCategory?> = [.large, failing.category, .accessibility5]
+                    drawing = try engine.drawing(of: report, source: source, results: report.results.filter { wanted.contains($0.category) })
+                }
+            } else {
+                result.passed = true
+            }
+        } catch {
+            result.error = "\(entry.source.file):\(entry.source.line):\(entry.source.column): \(entry.key): \(error.description)"
+        }
+        result.known = !result.passed && known.contains(result.identity)
+        return (result, drawing)
+    }
+}
+
+/// Collects results from worker threads by index (each index written once), and the first setup error.
+private final class ResultSink: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [CheckResult?]
+    /// Drawings of failures by job index: only the `maximumDrawings` smallest indexes are kept, so that at the end
+    /// they are the first failures in report order whatever the number of workers (memory stays bounded).
+    private var drawn: [Int: LabelDrawing] = [:]
+    private var firstError: LayoutSimError?
+    private var count = 0
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    /// Whether a failure at job `index` would be kept if drawn.
+    func wantsDrawing(at index: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return drawn.count < CheckReport.maximumDrawings || index < (drawn.keys.max() ?? 0)
+    }
+
+    func store(_ result: CheckResult, drawing: LabelDrawing?, at index: Int) {
+        lock.lock()
+        storage[index] = result
+        count += 1
+        if let drawing {
+            drawn[index] = drawing
+            if drawn.count > CheckReport.maximumDrawings, let last = drawn.keys.max() { drawn[last] = nil }
+        }
+        lock.unlock()
+    }
+
+    /// The kept drawings by result identity.
+    var drawings: [String: LabelDrawing] {
+        lock.lock()
+        defer { lock.unlock() }
+        var out: [String: LabelDrawing] = [:]
+        for (index, drawing) in drawn { if let result = storage[index] { out[result.identity] = drawing } }
+        return out
+    }
+
+    package func fail(_ error: LayoutSimError) {
+        lock.lock()
+        if firstError == nil { firstError = error }
+        lock.unlock()
+    }
+
+    package var done: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+
+    package var error: LayoutSimError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return firstError
+    }
+
+    package var results: [CheckResult] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage.compactMap { $0 }
+    }
+}

@@ -1,0 +1,169 @@
+import LayoutSimBreaking
+import LayoutSimFaces
+import LayoutSimModel
+import LayoutSimShaping
+import LayoutSimSystemFont
+
+/// What a user would see at one category: the outcome of fitting, as a result rather than an error.
+public enum Verdict: Sendable, Hashable {
+    /// Every line is shown, inside the container.
+    case fits
+    /// Every line is shown, but a word wider than the line was split mid-word (UIKit does this silently).
+    case fitsWithWordBroken
+    /// The text needs more lines than the line limit; `hiddenLines` lines are not shown.
+    case truncated(hiddenLines: Int)
+    /// The shown lines are taller than the container (by `by` points), or a line is wider than it.
+    case clipped(by: Double)
+    /// The view clips to its bounds and ink of the shown lines (tall marks, descenders) is cut off, by up to
+    /// `by` points.
+    case inkClipped(by: Double)
+    /// Some text is covered by no font (not even the fallbacks): it cannot be displayed.
+    case missingGlyphs(count: Int)
+}
+
+/// The layout at one content size category (or at a fixed size).
+public struct CategoryResult: Sendable, Hashable {
+    /// The category; nil for a fixed point size, which does not follow Dynamic Type.
+    public let category: ContentSizeCategory?
+    /// Point size of the font at this category.
+    public let pointSize: Double
+    /// Weight of the system font (nil for font files).
+    public let weight: FontWeight?
+    /// The primary font's natural line height at this size (`UIFont.lineHeight`), points.
+    public let lineHeight: Double
+    /// Every line the text needs at this width, shown or not (before truncation).
+    public let lines: [Line]
+    /// What each shown line displays, as UTF-16 ranges of the text (``visibleText`` is built from them on demand).
+    public let displayedLines: [DisplayedLine]
+    /// The laid-out text.
+    package let sourceText: String
+
+    /// The text as displayed: the shown lines joined by `\n` (whitespace at wrapped line ends dropped), with the
+    /// ellipsis where the text is truncated.
+    public var visibleText: String {
+        let utf16 = sourceText.utf16
+        func piece(_ range: Range<Int>) -> String {
+            guard !range.isEmpty, range.upperBound <= utf16.count else { return "" }
+            let start = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
+            let end = utf16.index(start, offsetBy: range.count)
+            return String(sourceText[start..<end])
+        }
+        return displayedLines.map { line in
+            piece(line.before) + (line.hasEllipsis ? "\u{2026}" : "") + piece(line.after)
+        }.joined(separator: "\n")
+    }
+    /// Characters (grapheme clusters) of the text that are not displayed.
+    public let hiddenCharacters: Int
+    /// Width of each shown line as drawn (ellipsis included, tracking applied), points.
+    public let shownLineWidths: [Double]
+    /// Horizontal position of each shown line's left edge in the container (insets and alignment applied), points.
+    public let lineOffsets: [Double]
+    /// The shrink factor `adjustsFontSizeToFitWidth` applied (1 when the text was not shrunk); ``pointSize`` is
+    /// after shrinking.
+    public let scaleFactor: Double
+    /// Whether even the minimum scale factor did not fit, so the line break mode applies at the minimum size.
+    public let shrinkReachedMinimum: Bool
+    /// Tracking applied by tightening (`allowsDefaultTighteningForTruncation`), points per character gap (≤ 0).
+    public let tracking: Double
+    /// The vertical box and ink of every line (same order as ``lines``).
+    public let lineBoxes: [LineBox]
+    /// Ink cut off by a view that clips to its bounds: points above the top and below the bottom (nil: none).
+    public let inkClipped: InkClipping?
+    /// How many of them are shown (the line limit cuts the rest).
+    public let shownLineCount: Int
+    /// Height of the shown lines, points, before pixel rounding and insets.
+    public let textHeight: Double
+    /// The label's height: shown text height rounded up to the pixel grid, plus top and bottom insets, points.
+    public let height: Double
+    /// The label's width: widest shown line rounded up to the pixel grid, plus left and right insets, points.
+    public let width: Double
+    /// The outcome.
+    public let verdict: Verdict
+    /// Whether a shown line was split mid-word.
+    public let wordBroken: Bool
+    /// How far the shown lines overflow the container's height, points (nil when they do not, or no height).
+    public let clippedBy: Double?
+    /// How far the widest shown line overflows the text width, points (nil when none does).
+    public let overflowWidth: Double?
+
+    /// Number of lines the text needs.
+    public var lineCount: Int { lines.count }
+    /// UTF-16 offsets at which the second and later lines start (`NSRange` counting).
+    public var lineBreaks: [Int] { lines.dropFirst().map(\.range.lowerBound) }
+    /// Width of every line in points, trailing whitespace excluded.
+    public var lineWidths: [Double] { lines.map(\.width) }
+
+    /// Whether this category passes: it fits; a mid-word break passes only when `allowingWordBreaks`.
+    public func passes(allowingWordBreaks: Bool) -> Bool {
+        switch verdict {
+        case .fits: return true
+        case .fitsWithWordBroken: return allowingWordBreaks
+        case .truncated, .clipped, .inkClipped, .missingGlyphs: return false
+        }
+    }
+}
+
+/// What one shown line displays: text, an ellipsis (when truncated), more text.
+public struct DisplayedLine: Sendable, Hashable {
+    /// UTF-16 range of the text before the ellipsis (the whole line when there is none).
+    public let before: Range<Int>
+    /// Whether an ellipsis is drawn.
+    public let hasEllipsis: Bool
+    /// UTF-16 range of the text after the ellipsis (head and middle truncation).
+    public let after: Range<Int>
+}
+
+/// Ink cut off at the edges of a view that clips to its bounds.
+public struct InkClipping: Sendable, Hashable {
+    /// Points of ink above the view's top edge (on the first shown line).
+    public let top: Double
+    /// Points of ink below the view's bottom edge.
+    public let bottom: Double
+    /// Indexes of the lines whose ink is cut.
+    public let lines: [Int]
+}
+
+/// The answer to "does this copy fit in this container at these categories?".
+public struct FitReport: Sendable {
+    /// The request that produced the report.
+    public let request: FitRequest
+    /// Font files used, with their hashes, so a report says exactly what it measured.
+    public let fontFiles: [FontFileInfo]
+    /// One result per category, in increasing order (one result with a nil category for a fixed size).
+    public let results: [CategoryResult]
+    /// Clusters no font covers (measured as `.notdef`).
+    public let missingGlyphs: [MissingGlyph]
+    /// Problems that did not stop the layout but may make it less exact (an installed font that could not be
+    /// opened), for the user to see.
+    public let warnings: [String]
+
+    package init(
+        request: FitRequest, fontFiles: [FontFileInfo], results: [CategoryResult], missingGlyphs: [MissingGlyph],
+        warnings: [String] = []
+    ) {
+        self.request = request
+        self.fontFiles = fontFiles
+        self.results = results
+        self.missingGlyphs = missingGlyphs
+        self.warnings = warnings
+    }
+
+    /// The largest category such that it and every smaller requested category pass; nil when the smallest
+    /// requested category already fails, or for a fixed size.
+    public var fitsThrough: ContentSizeCategory? {
+        var last: ContentSizeCategory?
+        for result in results {
+            guard let category = result.category, result.passes(allowingWordBreaks: request.allowsWordBreaks) else { break }
+            last = category
+        }
+        return last
+    }
+
+    /// The first result that does not pass, if any.
+    public var firstFailure: CategoryResult? {
+        results.first { !$0.passes(allowingWordBreaks: request.allowsWordBreaks) }
+    }
+
+    /// Whether every result passes.
+    public var allPass: Bool { firstFailure == nil }
+}

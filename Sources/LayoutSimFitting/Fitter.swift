@@ -1,0 +1,412 @@
+import LayoutSimBreaking
+import LayoutSimFaces
+import LayoutSimModel
+import LayoutSimShaping
+import LayoutSimSystemFont
+
+/// One size to lay out: the category (nil for a fixed size), point size, weight and the spacing of later lines.
+package struct FitStep: Sendable {
+    package let category: ContentSizeCategory?
+    package let pointSize: Double
+    package let weight: FontWeight
+    /// Baseline-to-baseline distance of the second and later lines when it differs from the natural line height
+    /// (``LineSpacing/leading``), points.
+    package let leading: Double?
+}
+
+/// Plans the sizes of a request and turns lines into verdicts: the only place that loops over sizes and decides
+/// fits / truncated / clipped.
+package enum Fitter {
+    /// The largest length accepted anywhere, points (a million points is far beyond any screen).
+    package static let maximumLength = 1_000_000.0
+
+    /// Rejects impossible containers.
+    package static func validate(_ container: Container) throws(LayoutSimError) {
+        guard container.width.isFinite, container.width > 0, container.width <= maximumLength else {
+            throw .invalidContainer("width must be greater than 0 and at most \(Int(maximumLength)) points (got \(container.width))")
+        }
+        if let height = container.height, !(height.isFinite && height >= 0 && height <= maximumLength) {
+            throw .invalidContainer("height must be between 0 and \(Int(maximumLength)) points (got \(height))")
+        }
+        guard container.lineLimit >= 0 else {
+            throw .invalidContainer("line limit must be 0 (no limit) or more (got \(container.lineLimit))")
+        }
+        let insets = container.insets
+        guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= maximumLength }) else {
+            throw .invalidContainer("insets must be between 0 and \(Int(maximumLength)) points")
+        }
+        guard container.textWidth > 0 else {
+            throw .invalidContainer("the left and right insets (\(insets.left + insets.right) pt) leave no room in a width of \(container.width) pt")
+        }
+        guard container.displayScale.isFinite, container.displayScale >= 1, container.displayScale <= 10 else {
+            throw .invalidContainer("display scale must be between 1 and 10 (got \(container.displayScale))")
+        }
+    }
+
+    /// The sizes to lay out, from the font choice and the requested categories, ascending.
+    package static func plan(_ request: FitRequest) throws(LayoutSimError) -> [FitStep] {
+        let font = request.font
+        let isSystem = font.face == .system
+        switch request.lineHeight {
+        case .fixed(let points) where !(points.isFinite && points > 0 && points <= maximumLength):
+            throw .invalidOption("a fixed line height must be greater than 0 points (got \(points))")
+        case .multiple(let factor) where !(factor.isFinite && factor > 0 && factor <= 100):
+            throw .invalidOption("a line height multiple must be greater than 0 (got \(factor))")
+        default:
+            break
+        }
+        if request.lineSpacing == .leading {
+            guard isSystem, case .textStyle = font.sizing else {
+                throw .invalidOption("line spacing 'leading' applies to the system font in a text style only (the HIG leading is per style)")
+            }
+        }
+        let categories = Array(Set(request.categories)).sorted()
+        guard !categories.isEmpty || !font.followsDynamicType else {
+            throw .model(.emptyCategoryRange(""))
+        }
+        func weight(for style: TextStyle?) -> FontWeight {
+            if let explicit = font.weight { return explicit }
+            guard let style, let metrics = TypeScale.metrics(style, .large) else { return .regular }
+            return font.emphasized ? metrics.emphasizedWeight : metrics.weight
+        }
+        func checked(_ size: Double) throws(LayoutSimError) -> Double {
+            guard size.isFinite, size > 0, size <= maximumLength else {
+                throw .model(.invalidValue("point size must be greater than 0 and at most \(Int(maximumLength)) (got \(size))"))
+            }
+            return size
+        }
+
+        switch font.sizing {
+        case .fixed(let size):
+            return [FitStep(category: nil, pointSize: try checked(size), weight: weight(for: nil), leading: nil)]
+        case .textStyle(let style):
+            var steps: [FitStep] = []
+            if isSystem {
+                for category in categories {
+                    guard let metrics = TypeScale.metrics(style, category) else {
+                        throw .model(.categoryUnknownForStyle(style, category))
+                    }
+                    let leading = request.lineSpacing == .leading ? metrics.leading : nil
+                    steps.append(FitStep(category: category, pointSize: metrics.pointSize, weight: weight(for: style), leading: leading))
+                }
+                return steps
+            }
+            guard let base = TypeScale.pointSize(style, .large) else { throw .model(.categoryUnknownForStyle(style, .large)) }
+            return try scaledSteps(base, relativeTo: style, maximum: nil, categories: categories, weight: weight(for: style))
+        case .scaled(let size, let style, let maximum):
+            return try scaledSteps(try checked(size), relativeTo: style, maximum: maximum, categories: categories, weight: weight(for: nil))
+        }
+    }
+
+    private static func scaledSteps(
+        _ size: Double, relativeTo style: TextStyle, maximum: Double?, categories: [ContentSizeCategory], weight: FontWeight
+    ) throws(LayoutSimError) -> [FitStep] {
+        let scaler: FontMetricsScaler
+        do { scaler = try FontMetricsScaler(relativeTo: style) } catch { throw .model(error) }
+        if let maximum, !(maximum.isFinite && maximum > 0 && maximum <= maximumLength) {
+            throw .model(.invalidValue("maximum point size must be greater than 0 (got \(maximum))"))
+        }
+        var steps: [FitStep] = []
+        for category in categories {
+            let scaled = scaler.scaledFontSize(size, at: category, maximumPointSize: maximum)
+            guard scaled.isFinite, scaled > 0, scaled <= maximumLength else {
+                throw .model(.invalidValue("point size \(size) scales to \(scaled) at \(category.swiftUIName), beyond \(Int(maximumLength))"))
+            }
+            steps.append(FitStep(category: category, pointSize: scaled, weight: weight, leading: nil))
+        }
+        return steps
+    }
+
+    /// Everything about one layout at one size: lines, the truncation of the last shown line, tightening.
+    private struct Layout {
+        let size: Double
+        let advances: [Double]
+        let lines: [Line]
+        let spans: [Range<Int>]
+        /// How many lines are shown.
+        let shown: Int
+        /// The last shown line, truncated (nil when nothing is truncated or clipped at the edge).
+        let truncated: TruncatedLine?
+        /// Tracking from tightening, points per character gap.
+        let tracking: Double
+    }
+
+    /// Lays the text out at every step of the plan: the one loop over sizes.
+    package static func fit(_ source: AdvanceSource, plan: [FitStep], request: FitRequest) -> [CategoryResult] {
+        let text = source.text
+        let label = request.label
+        let breaks = LineBreaker.opportunities(
+            text, byCharacter: label.lineBreakMode == .charWrapping, strategy: label.lineBreakStrategy
+        )
+        let isSystem = request.font.face == .system
+        let primary = text.faces.first { $0.usesSystemModel == isSystem } ?? text.faces.first
+        return plan.map { step in
+            let lineHeight = isSystem
+                ? SystemFontModel.lineHeightPerPoint * step.pointSize
+                : primary?.metrics.lineHeight(atPointSize: step.pointSize) ?? 0
+            return fit(source, step: step, lineHeight: lineHeight, weight: isSystem ? step.weight : nil, request: request, breaks: breaks)
+        }
+    }
+
+    /// Breaks the text at one size and judges the result against the container: wrapping by the line break mode and
+    /// strategy, shrinking (`minimumScaleFactor`), tightening, truncation, line boxes and ink, then the verdict.
+    package static func fit(
+        _ source: AdvanceSource, step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest,
+        breaks: [BoundaryBreak]
+    ) -> CategoryResult {
+        let text = source.text
+        let label = request.label
+        var container = request.container
+        if label.scalesInsets, let category = step.category, let scaler = try? FontMetricsScaler(relativeTo: request.font.style ?? .body) {
+            let i = container.insets
+            container.insets = EdgeInsets(
+                top: scaler.scaledValue(i.top, at: category), left: scaler.scaledValue(i.left, at: category),
+                bottom: scaler.scaledValue(i.bottom, at: category), right: scaler.scaledValue(i.right, at: category)
+            )
+        }
+        let width = max(0, container.textWidth)
+
+        func layout(_ size: Double, tighten: Bool) -> Layout {
+            let advances = source.advances(size: size)
+            let (lines, spans) = LineBreaker.breakLines(
+                text, advances: advances, width: width, breaks: breaks, pushOut: label.lineBreakStrategy.pushesOut
+            )
+            // A label in a fixed height shows the lines that fit in it (at least one) and truncates the last.
+            var limit = container.lineLimit
+            if label.truncatesToFitHeight, let height = container.height, !lines.isEmpty {
+                let leading = step.leading.map { $0 * size / step.pointSize }
+                let boxes = LineBoxes.boxes(text, lines: lines, size: size, policy: request.lineHeight, leading: leading)
+                let room = height - container.insets.top - container.insets.bottom
+                var fitting = 0
+                var total = 0.0
+                for box in boxes {
+                    total += box.height
+                    if Units.roundUpToPixels(total, scale: container.displayScale) > room + LineBreaker.tolerance { break }
+                    fitting += 1
+                }
+                let byHeight = max(1, fitting)
+                if byHeight < lines.count { limit = limit == 0 ? byHeight : min(limit, byHeight) }
+            }
+            guard limit > 0, lines.count > limit else {
+                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: lines.count, truncated: nil, tracking: 0)
+            }
+            // Tightening: a single line that fits with at most `maximumTightening` em less per character gap.
+            if tighten, limit == 1, label.lineBreakMode.truncates, !text.containsMandatoryBreak {
+                let all = 0..<text.clusterCount
+                let natural = LineBreaker.contentWidth(text, advances: advances, all)
+                let gaps = Double(max(1, text.graphemeCount - 1))
+                let needed = natural - width
+                if needed <= label.maximumTightening * size * gaps + LineBreaker.tolerance {
+                    let whole = Line(range: 0..<text.utf16Count, width: width, endsMidWord: false)
+                    return Layout(size: size, advances: advances, lines: [whole], spans: [all], shown: 1, truncated: nil,
+                                  tracking: -max(0, needed) / gaps)
+                }
+            }
+            let lastStart = spans[limit - 1].lowerBound
+            let paragraph = lastStart..<text.paragraphEnd(after: lastStart)
+            switch label.lineBreakMode {
+            case .wordWrapping, .charWrapping:
+                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: limit, truncated: nil, tracking: 0)
+            case .clipping:
+                let cut = Truncator.clip(text, advances: advances, paragraph, width: width)
+                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: limit, truncated: cut, tracking: 0)
+            case .truncatingTail:
+                let ellipsis = source.ellipsisWidth(size: size, nearCluster: max(paragraph.lowerBound, paragraph.upperBound - 1))
+                let cut = Truncator.tail(text, advances: advances, paragraph, ellipsis: ellipsis, width: width)
+                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: limit, truncated: cut, tracking: 0)
+            case .truncatingHead, .truncatingMiddle:
+                // Apple: "using it with multiline text truncates the text into a single line".
+                let all = 0..<text.clusterCount
+                let ellipsis = source.ellipsisWidth(size: size, nearCluster: 0)
+                let cut = label.lineBreakMode == .truncatingHead
+                    ? Truncator.head(text, advances: advances, all, ellipsis: ellipsis, width: width)
+                    : Truncator.middle(text, advances: advances, all, ellipsis: ellipsis, width: width)
+                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: 1, truncated: cut, tracking: 0)
+            }
+        }
+
+        func fitsWhole(_ l: Layout) -> Bool {
+            guard l.truncated == nil, l.shown == l.lines.count else { return false }
+            if l.tracking == 0, l.lines.contains(where: { $0.width > width + LineBreaker.tolerance }) { return false }
+            if let height = container.height {
+                let boxes = LineBoxes.boxes(text, lines: l.lines, size: l.size, policy: request.lineHeight, leading: step.leading.map { $0 * l.size / step.pointSize })
+                let total = Units.roundUpToPixels(boxes.reduce(0) { $0 + $1.height }, scale: container.displayScale)
+                    + container.insets.top + container.insets.bottom
+                if total > height + LineBreaker.tolerance { return false }
+            }
+            return true
+        }
+
+        // adjustsFontSizeToFitWidth: the largest scale ≥ minimumScaleFactor at which everything fits, found by
+        // scanning down in 1 % steps and refining the last step by bisection (to 1/1000); the text is not reshaped.
+        var scale = 1.0
+        var reachedMinimum = false
+        var current = layout(step.pointSize, tighten: false)
+        if let minimum = label.minimumScaleFactor, minimum > 0, minimum < 1, !fitsWhole(current) {
+            var fitting: Double?
+            var failing = 1.0
+            var candidate = 0.99
+            while candidate >= minimum - 1e-12 {
+                if fitsWhole(layout(step.pointSize * candidate, tighten: false)) { fitting = candidate; break }
+                failing = candidate
+                candidate = ((candidate - 0.01) * 100).rounded() / 100
+            }
+            if fitting == nil, failing > minimum, fitsWhole(layout(step.pointSize * minimum, tighten: false)) { fitting = minimum }
+            if var low = fitting {
+                var high = failing
+                while high - low > 0.0005 {
+                    let mid = (low + high) / 2
+                    if fitsWhole(layout(step.pointSize * mid, tighten: false)) { low = mid } else { high = mid }
+                }
+                scale = (low * 1000).rounded(.down) / 1000
+                if scale < minimum { scale = minimum }
+            } else {
+                scale = minimum
+                reachedMinimum = true
+            }
+            current = layout(step.pointSize * scale, tighten: false)
+        }
+        if label.allowsTightening, !fitsWhole(current) {
+            current = layout(current.size, tighten: true)
+        }
+        return judge(current, source: source, step: step, lineHeight: lineHeight * current.size / step.pointSize,
+                     weight: weight, request: request, container: container, scale: scale, reachedMinimum: reachedMinimum)
+    }
+
+    /// The result of one layout: heights, visible text, alignment, verdict.
+    private static func judge(
+        _ l: Layout, source: AdvanceSource, step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest,
+        container: Container, scale: Double, reachedMinimum: Bool
+    ) -> CategoryResult {
+        let text = source.text
+        let width = max(0, container.textWidth)
+        let shown = l.shown
+        let leading = step.leading.map { $0 * l.size / step.pointSize }
+        var shownLines = Array(l.lines.prefix(shown))
+        var boxes = LineBoxes.boxes(text, lines: shownLines, size: l.size, policy: request.lineHeight, leading: leading)
+        if let cut = l.truncated, shown > 0 {
+            // The truncated last line holds only its kept pieces: its box and ink are theirs.
+            func line(_ clusters: Range<Int>) -> Line {
+                Line(range: text.clusterStarts[clusters.lowerBound]..<text.clusterStarts[clusters.upperBound], width: 0, endsMidWord: false)
+            }
+            let pieces = [cut.before, cut.after].filter { !$0.isEmpty }.map(line)
+            let pieceBoxes = LineBoxes.boxes(text, lines: pieces, size: l.size, policy: request.lineHeight, leading: nil)
+            let kept = pieces.first.map { first in first.range.lowerBound..<(pieces.last ?? first).range.upperBound }
+            shownLines[shown - 1] = Line(range: kept ?? shownLines[shown - 1].range, width: cut.width, endsMidWord: false)
+            if let merged = LineBoxes.merge(pieceBoxes) {
+                var last = merged
+                if let leading, shown > 1, leading > merged.height {
+                    last = merged.growingAbove(to: leading)
+                }
+                boxes[shown - 1] = last
+            }
+        }
+        let textHeight = boxes.reduce(0) { $0 + $1.height }
+        let pixel = container.displayScale
+        let height = Units.roundUpToPixels(textHeight, scale: pixel) + container.insets.top + container.insets.bottom
+        let shownWidths = shownLines.map(\.width)
+        let widest = shownWidths.max() ?? 0
+        let labelWidth = Units.roundUpToPixels(widest, scale: pixel) + container.insets.left + container.insets.right
+        // A split at the end of the last shown line of text that goes on is hidden by the cut, not a visible break.
+        let visibleSplits = shown < l.lines.count || l.truncated != nil ? shown - 1 : shown
+        let wordBroken = l.lines.prefix(max(0, visibleSplits)).contains { $0.endsMidWord }
+
+        // What is displayed, and what is not. Whitespace at the end of a wrapped line is not drawn but not hidden
+        // either; whitespace dropped next to an ellipsis is hidden.
+        func utf16(_ clusters: Range<Int>) -> Range<Int> { text.clusterStarts[clusters.lowerBound]..<text.clusterStarts[clusters.upperBound] }
+        var displayed: [DisplayedLine] = []
+        displayed.reserveCapacity(shown)
+        var visibleGraphemes = 0
+        for (index, span) in l.spans.prefix(shown).enumerated() {
+            if index == shown - 1, let cut = l.truncated {
+                displayed.append(DisplayedLine(before: utf16(cut.before), hasEllipsis: cut.hasEllipsis, after: utf16(cut.after)))
+                visibleGraphemes += text.graphemeCount(in: cut.before) + text.graphemeCount(in: cut.after)
+            } else {
+                let end = text.clusterStarts[span.upperBound]
+                displayed.append(DisplayedLine(before: utf16(Truncator.trimmed(text, span, leading: false, trailing: true)),
+                                               hasEllipsis: false, after: end..<end))
+                visibleGraphemes += text.graphemeCount(in: span)
+            }
+        }
+        let hidden = max(0, text.graphemeCount - visibleGraphemes)
+
+        var clippedBy: Double?
+        if let limit = container.height, height > limit + LineBreaker.tolerance { clippedBy = height - limit }
+        var overflowWidth: Double?
+        if widest > width + LineBreaker.tolerance, l.tracking == 0 { overflowWidth = widest - width }
+        let inkClipped = request.clipsToBounds
+            ? inkClipping(boxes[...], top: container.insets.top, viewHeight: container.height ?? height)
+            : nil
+
+        let verdict: Verdict
+        if !text.missingGlyphs.isEmpty {
+            verdict = .missingGlyphs(count: text.missingGlyphs.count)
+        } else if hidden > 0 || shown < l.lines.count {
+            verdict = .truncated(hiddenLines: l.lines.count - shown)
+        } else if clippedBy != nil || overflowWidth != nil {
+            verdict = .clipped(by: clippedBy ?? overflowWidth ?? 0)
+        } else if let inkClipped {
+            verdict = .inkClipped(by: max(inkClipped.top, inkClipped.bottom))
+        } else if wordBroken {
+            verdict = .fitsWithWordBroken
+        } else {
+            verdict = .fits
+        }
+        return CategoryResult(
+            category: step.category, pointSize: l.size, weight: weight, lineHeight: lineHeight,
+            lines: l.lines, displayedLines: displayed, sourceText: text.text, hiddenCharacters: hidden,
+            shownLineWidths: shownWidths,
+            lineOffsets: lineOffsets(text, shownLines, spans: Array(l.spans.prefix(shown)), alignment: request.label.alignment,
+                                     width: width, left: container.insets.left),
+            scaleFactor: scale, shrinkReachedMinimum: reachedMinimum, tracking: l.tracking,
+            lineBoxes: boxes, inkClipped: inkClipped, shownLineCount: shown, textHeight: textHeight,
+            height: height, width: labelWidth, verdict: verdict, wordBroken: wordBroken, clippedBy: clippedBy,
+            overflowWidth: overflowWidth
+        )
+    }
+
+    /// Each shown line's left edge under `alignment`: natural is left for left-to-right paragraphs and right for
+    /// right-to-left ones; justified lines (but a paragraph's last) fill the width.
+    package static func lineOffsets(
+        _ text: MeasuredText, _ lines: [Line], spans: [Range<Int>], alignment: TextAlignment, width: Double, left: Double
+    ) -> [Double] {
+        if alignment == .left || (alignment == .natural && !text.hasRightToLeft) {
+            return [Double](repeating: left, count: lines.count)
+        }
+        return zip(lines, spans).map { line, span in
+            let rtl = text.paragraphIsRightToLeft(containing: span.lowerBound)
+            let slack = max(0, width - line.width)
+            let endsParagraph = span.upperBound >= text.clusterCount || text.breaks[span.upperBound] == .mandatory
+            switch alignment {
+            case .left: return left
+            case .right: return left + slack
+            case .center: return left + slack / 2
+            case .natural: return rtl ? left + slack : left
+            case .justified: return endsParagraph && rtl ? left + slack : left
+            }
+        }
+    }
+
+    /// Ink of the shown lines outside `0...viewHeight` (view coordinates; the first line's top at `top`).
+    package static func inkClipping(_ boxes: ArraySlice<LineBox>, top: Double, viewHeight: Double) -> InkClipping? {
+        var lineTop = top
+        var above = 0.0
+        var below = 0.0
+        var cut: [Int] = []
+        for (index, box) in boxes.enumerated() {
+            let baseline = lineTop + box.baseline
+            var isCut = false
+            if let inkTop = box.inkTop, baseline - inkTop < -LineBreaker.tolerance {
+                above = max(above, inkTop - baseline)
+                isCut = true
+            }
+            if let inkBottom = box.inkBottom, baseline + inkBottom > viewHeight + LineBreaker.tolerance {
+                below = max(below, baseline + inkBottom - viewHeight)
+                isCut = true
+            }
+            if isCut { cut.append(index) }
+            lineTop += box.height
+        }
+        return cut.isEmpty ? nil : InkClipping(top: above, bottom: below, lines: cut)
+    }
+}

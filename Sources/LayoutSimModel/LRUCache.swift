@@ -1,0 +1,41 @@
+/// A bounded least-recently-used cache with hit, miss and eviction counters.
+///
+/// - Complexity: lookups and inserts are O(1) amortised, except evictions, which are O(capacity)
+///   (the caches here are small: a few hundred entries).
+package struct LRUCache<Key: Hashable, Value> {
+    /// Maximum number of entries.
+    package let capacity: Int
+    private var storage: [Key: (value: Value, tick: UInt64)] = [:]
+    private var clock: UInt64 = 0
+    /// Lookups that found an entry.
+    private(set) var hits = 0
+    /// Lookups that found none.
+    private(set) var misses = 0
+    /// Entries dropped to stay within `capacity`.
+    private(set) var evictions = 0
+
+    package init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    /// Number of entries held.
+    package var count: Int { storage.count }
+
+    package subscript(key: Key) -> Value? {
+        mutating get {
+            clock &+= 1
+            guard let entry = storage[key] else { misses += 1; return nil }
+            hits += 1
+            storage[key] = (entry.value, clock)
+            return entry.value
+        }
+        set {
+            clock &+= 1
+            guard let newValue else { storage[key] = nil; return }
+            if storage[key] == nil, storage.count >= capacity,
+               let oldest = storage.min(by: { $0.value.tick < $1.value.tick })?.key {
+                storage[oldest] = nil
+                evictions += 1
+            }
+            storage[key] = (newValue, clock)
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import LayoutSimCatalogs
+import LayoutSimCheck
+import LayoutSimFitting
+import LayoutSimModel
+
+/// Renders a ``CheckReport`` for people (terminal) and for CI systems (JUnit, SARIF 2.1.0, GitHub annotations).
+public enum CheckRenderer {
+    /// The terminal summary: per key, each failing locale with the first failing category, how, and the visible
+    /// text; then input problems and totals.
+    ///
+    /// - Parameters:
+    ///   - color: ANSI colours (only on a terminal, and never with `NO_COLOR`).
+    ///   - seconds: wall time, shown in the totals (never in machine-readable reports).
+    public static func text(_ report: CheckReport, color: Bool, seconds: Double?) -> String {
+        func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+        var out = ""
+        let failing = report.results.filter { !$0.passed }
+        let byKey = Dictionary(grouping: failing, by: \.key)
+        for key in byKey.keys.sorted() {
+            out += paint(key, "1") + "\n"
+            for result in byKey[key] ?? [] {
+                let variant = result.variant.isEmpty ? "" : " [" + result.variant.joined(separator: ", ") + "]"
+                let where_ = "\(result.file):\(result.line)"
+                if let error = result.error {
+                    out += "  " + paint("\(result.locale)\(variant): error", "31") + ": \(error)\n"
+                    continue
+                }
+                guard let failure = result.failure else { continue }
+                var line = "  \(result.locale)\(variant): "
+                line += paint("\(failure.verdict.failurePhrase) from \(CategoryName.text(failure.category))", result.known ? "33" : "31")
+                line += " (must fit through \(result.mustFitThrough.swiftUIName))"
+                if let clipped = failure.clippedBy { line += ", by \(ReportNumber.text(clipped)) pt" }
+                if !failure.missingGlyphs.isEmpty { line += ": no font for " + failure.missingGlyphs.joined(separator: " ") }
+                if result.known { line += " [baseline]" }
+                line += "  \(where_)"
+                out += line + "\n"
+                if let visible = failure.visibleText {
+                    out += "      shows: \"" + visible.replacingOccurrences(of: "\n", with: "⏎") + "\"\n"
+                }
+            }
+        }
+        for diagnostic in report.diagnostics { out += diagnostic.text + "\n" }
+        let s = report.summary
+        var totals = "\(s.keys) keys × \(s.locales) locales: \(s.strings) strings × \(report.categories.count) categories = \(s.layouts) layouts; "
+        totals += s.failures == 0 ? paint("all fit", "32") : paint("\(s.failures) do not fit", "31")
+        if s.failures != s.newFailures { totals += " (\(s.newFailures) new, \(s.failures - s.newFailures) in the baseline)" }
+        if s.errors + s.warnings > 0 { totals += "; \(s.errors) errors, \(s.warnings) warnings" }
+        if !report.unspecifiedKeys.isEmpty { totals += "; \(report.unspecifiedKeys.count) keys checked with the defaults" }
+        if let seconds { totals += "; \(ReportNumber.twoDecimals(seconds)) s" }
+        return out + totals + "\n"
+    }
+
+    /// One line describing a failure, for JUnit, SARIF and GitHub messages.
+    package static func message(_ r: CheckResult) -> String {
+        if let error = r.error { return error }
+        guard let failure = r.failure else { return "fits through \(r.fitsThrough?.swiftUIName ?? "none")" }
+        var text = "\"\(r.key)\" (\(r.locale)\(r.variant.isEmpty ? "" : " " + r.variant.joined(separator: ", "))): "
+        text += "\(failure.verdict.failurePhrase) from \(CategoryName.text(failure.category)); must fit through \(r.mustFitThrough.swiftUIName)"
+        if let clipped = failure.clippedBy { text += ", by \(ReportNumber.text(clipped)) pt" }
+        if let visible = failure.visibleText { text += "; shows \"\(visible.replacingOccurrences(of: "\n", with: " / "))\"" }
+        text += "; text \"\(r.text.replacingOccurrences(of: "\n", with: " / "))\""
+        if !failure.missingGlyphs.isEmpty { text += "; no font for " + failure.missingGlyphs.joined(separator: " ") }
+        let failing = r.failingCategories.map { "\(CategoryName.text($0.category)): \($0.verdict.failurePhrase)" }
+        if !failing.isEmpty { text += " [" + failing.joined(separator: ", ") + "]" }
+        return text
+    }
+
+    /// JUnit XML: a test case per key × locale (variants folded in), failing with the categories and reasons.
+    public static func junit(_ report: CheckReport) -> String {
+        let groups = Dictionary(grouping: report.results) { "\($0.key)\u{1F}\($0.locale)" }
+        let names = groups.keys.sorted()
+        let failures = names.filter { name in (groups[name] ?? []).contains { !$0.passed && !$0.known && $0.error == nil } }.count
+        let errors = names.filter { name in (groups[name] ?? []).contains { $0.error != nil } }.count
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"layoutsim check\" tests=\"\(names.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        out += "  <testsuite name=\"layoutsim\" tests=\"\(names.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        for name in names {
+            let results = groups[name] ?? []
+            guard let first = results.first else { continue }
+            out += "    <testcase classname=\"\(xml(first.file))\" name=\"\(xml(first.key)) [\(xml(first.locale))]\">\n"
+            for result in results where result.error != nil {
+                out += "      <error message=\"\(xml(message(result)))\"/>\n"
+            }
+            let failed = results.filter { !$0.passed && !$0.known && $0.error == nil }
+            if !failed.isEmpty {
+                let body = failed.map(message).joined(separator: "\n")
+                out += "      <failure message=\"\(xml(failed.map(message).first ?? ""))\">\(xml(body))</failure>\n"
+            }
+            for result in results where result.known {
+                out += "      <system-out>\(xml("known (baseline): " + message(result)))</system-out>\n"
+            }
+            out += "    </testcase>\n"
+        }
+        for diagnostic in report.diagnostics where diagnostic.severity == "error" {
+            out += "    <testcase classname=\"\(xml(diagnostic.file))\" name=\"input \(diagnostic.line):\(diagnostic.column)\">\n"
+            out += "      <error message=\"\(xml(diagnostic.text))\"/>\n    </testcase>\n"
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+
+    /// SARIF 2.1.0: one result per failing string, pointing at the catalog file and the key's line.
+    public static func sarif(_ report: CheckReport, version: String) throws -> Data {
+        let rules: [[String: Any]] = [
+            ["id": "layoutsim.doesNotFit", "shortDescription": ["text": "Text does not fit at a required Dynamic Type size"]],
+            ["id": "layoutsim.inputError", "shortDescription": ["text": "A catalog or spec could not be read"]],
+        ]
+        var results: [[String: Any]] = []
+        for result in report.results where !result.passed {
+            results.append([
+                "ruleId": result.error == nil ? "layoutsim.doesNotFit" : "layoutsim.inputError",
+                "level": result.known ? "note" : "error",
+                "message": ["text": message(result)],
+                "locations": [location(result.file, result.line, result.column)],
+                "partialFingerprints": ["layoutsim/identity": result.identity.replacingOccurrences(of: "\u{1F}", with: "|")],
+            ])
+        }
+        for diagnostic in report.diagnostics {
+            results.append([
+                "ruleId": "layoutsim.inputError", "level": diagnostic.severity == "error" ? "error" : "warning",
+                "message": ["text": diagnostic.message],
+                "locations": [location(diagnostic.file, diagnostic.line, diagnostic.column)],
+            ])
+        }
+        let log: [String: Any] = [
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [[
+                "tool": ["driver": ["name": "layoutsim", "version": version, "informationUri": "https://github.com/layoutsim/layoutsim", "rules": rules]],
+                "results": results,
+            ]],
+        ]
+        return try JSONSerialization.data(withJSONObject: log, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+    }
+
+    private static func location(_ file: String, _ line: Int, _ column: Int) -> [String: Any] {
+        ["physicalLocation": ["artifactLocation": ["uri": file], "region": ["startLine": max(1, line), "startColumn": max(1, column)]]]
+    }
+
+    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`, one per failing string.
+    public static func github(_ report: CheckReport) -> String {
+        var out = ""
+        for result in report.results where !result.passed {
+            let level = result.known ? "notice" : "error"
+            out += "::\(level) file=\(property(result.file)),line=\(result.line),col=\(result.column),title=\(property("layoutsim: \(result.key)"))::\(data(message(result)))\n"
+        }
+        for diagnostic in report.diagnostics {
+            out += "::\(diagnostic.severity == "error" ? "error" : "warning") file=\(property(diagnostic.file)),line=\(diagnostic.line),col=\(diagnostic.column)::\(data(diagnostic.message))\n"
+        }
+        return out
+    }
+
+    /// Escapes for GitHub command data (`%`, CR, LF).
+    package static func data(_ s: String) -> String {
+        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Escapes for GitHub command properties (also `:` and `,`).
+    package static func property(_ s: String) -> String {
+        data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    /// Escapes XML text and attribute values.
+    package static func xml(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            default:
+                // Characters XML 1.0 forbids are dropped.
+                if scalar.value < 0x20 && scalar != "\t" { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,46 @@
+import LayoutSimCatalogs
+import LayoutSimCheck
+import LayoutSimFitting
+import LayoutSimModel
+
+/// Renders a ``FitReport`` as the human-readable table `layoutsim fit` prints.
+public enum TextReportRenderer {
+    /// The table: a row per category (size, weight, lines needed/shown, label height and widest line, verdict),
+    /// then the summary line.
+    public static func render(_ report: FitReport) -> String {
+        var rows: [[String]] = [["category", "pt", "weight", "lines", "height", "widest", "verdict"]]
+        for result in report.results {
+            rows.append([
+                result.category?.swiftUIName ?? "(fixed)",
+                format(result.pointSize),
+                result.weight?.rawValue ?? "-",
+                result.shownLineCount == result.lineCount ? "\(result.lineCount)" : "\(result.shownLineCount)/\(result.lineCount)",
+                format(result.height),
+                format(result.shownLineWidths.max() ?? 0),
+                result.tableVerdict,
+            ])
+        }
+        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var out = ""
+        for row in rows {
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                // Numbers right-aligned, names left-aligned.
+                if [1, 3, 4, 5].contains(column) { line += pad + cell } else { line += cell + pad }
+                if column < row.count - 1 { line += "  " }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            out += line + "\n"
+        }
+        if !report.missingGlyphs.isEmpty {
+            let list = report.missingGlyphs.map { "\($0.codePoints.joined(separator: " ")) at \($0.offset)" }
+            out += "missing glyphs (measured as .notdef): " + list.joined(separator: ", ") + "\n"
+        }
+        for warning in report.warnings { out += "warning: \(warning)\n" }
+        out += report.summary + "\n"
+        return out
+    }
+
+    private static func format(_ value: Double) -> String { ReportNumber.twoDecimals(value) }
+}

@@ -1,0 +1,151 @@
+import LayoutSimFaces
+import LayoutSimModel
+
+/// A run of text that is shaped in one piece: one face, one direction, one script.
+package struct TextRun: Sendable, Hashable {
+    /// UTF-16 offsets into the text.
+    package let range: Range<Int>
+    /// Index of the face in the cascade.
+    package let faceIndex: Int
+    /// Right to left (odd bidi level).
+    package let isRightToLeft: Bool
+    /// The run's script (neutral characters take their neighbours').
+    package let script: Script
+}
+
+/// Splits text into runs by font coverage, bidi level and script (libraqm's `_raqm_itemize`).
+///
+/// - Each grapheme cluster takes the first face of the cascade that has a glyph for every one of its code points
+///   (default-ignorable code points, controls and line separators need none).
+/// - Spaces, punctuation and digits (script Common or Inherited) take the face of the text before them when it
+///   covers them, else the face of the text after them, so widths do not jump and an Arabic phrase stays one run.
+/// - A cluster that no face covers is shaped with the primary face (as `.notdef`) and reported as missing.
+/// - Runs end where the face, the bidi direction or the script changes; a directional run is never split by
+///   anything else, so Arabic joining is kept (HarfBuzz also sees the neighbouring text as context).
+package enum Itemizer {
+    /// Itemizes `utf16` given its grapheme boundaries (including 0 and the end) and bidi levels.
+    ///
+    /// - Parameter lastResort: called with a code point no face of the cascade covers; may return a face that
+    ///   does (the `--system-fonts` fontconfig lookup), which is appended to the cascade.
+    /// - Returns: the runs, the cascade with any last-resort faces appended, and the clusters nothing covers.
+    package static func itemize(
+        _ utf16: [UInt16], graphemes: [Int], levels: [UInt8], cascade: [FontFace],
+        lastResort: (Unicode.Scalar) -> FontFace? = { _ in nil }
+    ) -> (runs: [TextRun], faces: [FontFace], uncovered: [Range<Int>]) {
+        guard !utf16.isEmpty, graphemes.count >= 2 else { return ([], cascade, []) }
+        var faces = cascade
+        let clusterCount = graphemes.count - 1
+        var own = [Int](repeating: 0, count: clusterCount)          // face from the cascade, −1 = none needed
+        var covered = [Bool](repeating: true, count: clusterCount)
+        var scripts = [Script](repeating: .common, count: clusterCount)
+        var uncovered: [Range<Int>] = []
+        var required: [Unicode.Scalar] = []
+
+        for g in 0..<clusterCount {
+            let range = graphemes[g]..<graphemes[g + 1]
+            required.removeAll(keepingCapacity: true)
+            var script = Script.common
+            // Fast path for printable ASCII.
+            if range.count == 1, utf16[range.lowerBound] >= 0x20, utf16[range.lowerBound] < 0x7F,
+               let scalar = Unicode.Scalar(UInt32(utf16[range.lowerBound])) {
+                required.append(scalar)
+                let isLetter = (scalar.value | 0x20) >= 0x61 && (scalar.value | 0x20) <= 0x7A
+                script = isLetter ? .latin : .common
+            } else {
+                for scalar in String(decoding: utf16[range], as: UTF16.self).unicodeScalars where scalar.needsGlyph {
+                    required.append(scalar)
+                    if script.isNeutral {
+                        let s = Script(of: scalar)
+                        if !s.isNeutral { script = s }
+                    }
+                }
+            }
+            scripts[g] = script
+            if required.isEmpty { own[g] = -1; continue }
+            if let index = faces.firstIndex(where: { face in required.allSatisfy { face.nominalGlyph(for: $0) != nil } }) {
+                own[g] = index
+            } else if let first = required.first, let face = lastResort(first),
+                      required.allSatisfy({ face.nominalGlyph(for: $0) != nil }) {
+                faces.append(face)
+                own[g] = faces.count - 1
+            } else {
+                own[g] = 0
+                covered[g] = false
+                uncovered.append(range)
+            }
+        }
+
+        // Neutral clusters take the face and script of their neighbours where those cover them.
+        var assigned = own
+        var resolvedScripts = scripts
+        var previousFace = -1
+        var previousScript: Script?
+        for g in 0..<clusterCount {
+            if scripts[g].isNeutral {
+                if let previousScript { resolvedScripts[g] = previousScript }
+                let neighbour = previousFace >= 0 ? previousFace : nextNonNeutralFace(after: g, scripts: scripts, faces: own)
+                if let neighbour, neighbour >= 0, covers(faces: faces, neighbour, utf16[graphemes[g]..<graphemes[g + 1]]) {
+                    assigned[g] = neighbour
+                } else if own[g] < 0 {
+                    assigned[g] = max(previousFace, 0)
+                }
+            } else {
+                previousScript = scripts[g]
+            }
+            if assigned[g] >= 0 { previousFace = assigned[g] }
+        }
+        // Leading neutral clusters take the script of the first strong cluster.
+        if let firstStrong = resolvedScripts.first(where: { !$0.isNeutral }) {
+            for g in 0..<clusterCount where resolvedScripts[g].isNeutral { resolvedScripts[g] = firstStrong }
+        }
+
+        var runs: [TextRun] = []
+        var start = 0
+        for g in 1...clusterCount {
+            let boundary = g == clusterCount
+            let rtl = levels.isEmpty ? false : levels[graphemes[start]] & 1 == 1
+            if !boundary {
+                let sameFace = max(assigned[g], 0) == max(assigned[start], 0)
+                let sameLevel = levels.isEmpty || levels[graphemes[g]] & 1 == levels[graphemes[start]] & 1
+                let sameScript = resolvedScripts[g] == resolvedScripts[start]
+                if sameFace && sameLevel && sameScript { continue }
+            }
+            runs.append(TextRun(
+                range: graphemes[start]..<graphemes[g], faceIndex: max(assigned[start], 0),
+                isRightToLeft: rtl, script: resolvedScripts[start]
+            ))
+            start = g
+        }
+        return (runs, faces, uncovered)
+    }
+
+    private static func nextNonNeutralFace(after g: Int, scripts: [Script], faces: [Int]) -> Int? {
+        var i = g + 1
+        while i < scripts.count {
+            if !scripts[i].isNeutral { return faces[i] }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func covers(faces: [FontFace], _ index: Int, _ units: ArraySlice<UInt16>) -> Bool {
+        guard index < faces.count else { return false }
+        let face = faces[index]
+        return String(decoding: units, as: UTF16.self).unicodeScalars.allSatisfy { scalar in
+            !scalar.needsGlyph || face.nominalGlyph(for: scalar) != nil
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether the scalar draws something, so a font must have a glyph for it: not a control (`\n`, `\t`), line
+    /// or paragraph separator, format character or default-ignorable code point (ZWJ, variation selectors).
+    package var needsGlyph: Bool {
+        let properties = self.properties
+        if properties.isDefaultIgnorableCodePoint { return false }
+        switch properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator, .format: return false
+        default: return true
+        }
+    }
+}

@@ -1,0 +1,323 @@
+import Foundation
+import LayoutSimFaces
+import LayoutSimModel
+
+/// A cluster whose text no font covers (HarfBuzz gave glyph 0, `.notdef`).
+public struct MissingGlyph: Sendable, Hashable, Codable {
+    /// UTF-16 offset of the cluster in the text.
+    public let offset: Int
+    /// The cluster's code points, as `U+XXXX`.
+    public let codePoints: [String]
+
+    public init(offset: Int, codePoints: [String]) {
+        self.offset = offset
+        self.codePoints = codePoints
+    }
+}
+
+/// A face that shaped part of a ``MeasuredText``, with what line boxes need.
+public struct MeasuredFace: Sendable, Hashable {
+    /// The face.
+    public let id: FaceID
+    /// Its metrics, font units.
+    public let metrics: FontMetrics
+    /// Whether its clusters take SF's measured widths (the Inter stand-in of the system-font model).
+    public let usesSystemModel: Bool
+}
+
+/// A shaped run with the index of its face in ``MeasuredText/faces`` and its bidi embedding level.
+public struct PlacedRun: Sendable, Hashable {
+    /// The glyphs.
+    public let run: ShapedRun
+    /// Index of its face.
+    public let faceIndex: Int
+    /// Bidi embedding level (odd: right to left).
+    public let level: UInt8
+}
+
+/// Where a line may end, at a cluster boundary.
+package enum BoundaryBreak: UInt8, Sendable {
+    /// No line break allowed here.
+    case none
+    /// A line may end here (UAX #14 soft break).
+    case soft
+    /// A line must end here (after `\n`, U+2028, …).
+    case mandatory
+}
+
+/// Text shaped once, in font units, with everything line breaking needs that does not depend on the size:
+/// the first stage's product, reused for every category (Minikin's "measure once, break many").
+///
+/// Clusters are HarfBuzz clusters in logical order; cluster `i` covers UTF-16 offsets
+/// `clusterStarts[i] ..< clusterStarts[i + 1]`. Boundary `b` is the position before cluster `b`
+/// (`b == clusterCount` is the end of the text).
+public struct MeasuredText: Sendable {
+    /// The text.
+    public let text: String
+    /// Length of the text in UTF-16 code units.
+    public let utf16Count: Int
+    /// The faces that shaped the text, primary first (the cascade as far as it was used).
+    public let faces: [MeasuredFace]
+    /// Clusters that no font covers.
+    public let missingGlyphs: [MissingGlyph]
+    /// Problems met on the way that did not stop the measuring (a last-resort font that could not be opened).
+    public let warnings: [String]
+
+    /// UTF-16 start offset of each cluster, plus the text length at the end (`clusterCount + 1` entries).
+    package let clusterStarts: [Int]
+    /// Index into ``faces`` of the face that shaped each cluster.
+    package let faceIndex: [UInt16]
+    /// Topmost ink of each cluster, font units above the baseline (`Int32.min`: no ink).
+    package let inkTopUnits: [Int32]
+    /// Bottommost ink of each cluster, font units above the baseline (`Int32.max`: no ink).
+    package let inkBottomUnits: [Int32]
+    /// Shaped advance of each cluster (kerning included), font units.
+    package let advanceUnits: [Int32]
+    /// Shaped minus nominal advance of each cluster (the font's kerning adjustment), font units.
+    package let kerningUnits: [Int32]
+    /// For the system-font model, whose measured widths cover printable ASCII: whether cluster `i` is all printable
+    /// ASCII after canonical decomposition.
+    package let isASCII: [Bool]
+    /// Offsets into `asciiCodes` per cluster (`clusterCount + 1` entries).
+    package let asciiStarts: [Int32]
+    /// Printable ASCII base characters of the clusters, concatenated.
+    package let asciiCodes: [UInt8]
+    /// Whether a cluster is whitespace, which hangs at the end of a line (does not count against the width).
+    package let isWhitespace: [Bool]
+    /// Line-break opportunity at each boundary (`clusterCount + 1` entries).
+    package let breaks: [BoundaryBreak]
+    /// Whether each boundary is also a grapheme cluster boundary (where a too-long word may be split).
+    package let isGraphemeBoundary: [Bool]
+    /// The first UTF-16 code unit of each cluster.
+    package let firstUnits: [UInt16]
+    /// The text's UTF-16 code units.
+    package let utf16: [UInt16]
+    /// Whether any cluster has an odd (right-to-left) bidi level.
+    package let hasRightToLeft: Bool
+    /// Whether any cluster starts with Hangul.
+    package let hasHangul: Bool
+    /// The bidi embedding level of each cluster (0 when the text has no right-to-left characters).
+    package let levels: [UInt8]
+    /// Advance of U+2026 (ellipsis) in each face, font units; nil when the face has none.
+    package let ellipsisUnits: [Int32?]
+    /// The shaped runs in logical order, each with its face and bidi level (for drawing glyphs in visual order).
+    package let runs: [PlacedRun]
+
+    /// Number of clusters.
+    package var clusterCount: Int { advanceUnits.count }
+
+    /// The index of the cluster starting at UTF-16 `offset` (the cluster count at the end of the text).
+    package func clusterIndex(atOffset offset: Int) -> Int {
+        var low = 0
+        var high = clusterStarts.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if clusterStarts[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The text of clusters `range`.
+    package func string(of range: Range<Int>) -> String {
+        guard !range.isEmpty else { return "" }
+        return String(decoding: utf16[clusterStarts[range.lowerBound]..<clusterStarts[range.upperBound]], as: UTF16.self)
+    }
+
+    /// Number of grapheme clusters (user-perceived characters) in the text.
+    package var graphemeCount: Int { graphemeCount(in: 0..<clusterCount) }
+
+    /// Number of grapheme clusters starting in clusters `range`.
+    package func graphemeCount(in range: Range<Int>) -> Int {
+        var count = 0
+        for i in range where isGraphemeBoundary[i] { count += 1 }
+        return count
+    }
+
+    /// Whether the text has a mandatory line break inside it.
+    package var containsMandatoryBreak: Bool { breaks.dropLast().contains(.mandatory) }
+
+    /// The boundary that ends the paragraph containing cluster `i` (after its line separator), or the end.
+    package func paragraphEnd(after i: Int) -> Int {
+        var b = i + 1
+        while b < clusterCount && breaks[b] != .mandatory { b += 1 }
+        return min(b, clusterCount)
+    }
+
+    /// Whether the paragraph containing cluster `i` is right to left (its lowest bidi level is odd).
+    package func paragraphIsRightToLeft(containing i: Int) -> Bool {
+        guard hasRightToLeft, i < clusterCount else { return false }
+        var start = i
+        while start > 0 && breaks[start] != .mandatory { start -= 1 }
+        let end = paragraphEnd(after: i)
+        let lowest = levels[start..<end].min() ?? 0
+        return lowest & 1 == 1
+    }
+
+    /// Whether cluster `i` starts with a Hangul syllable or jamo (for Hangul word priority).
+    package func isHangul(cluster i: Int) -> Bool {
+        guard i >= 0, i < clusterCount else { return false }
+        guard hasHangul else { return false }
+        let unit = firstUnits[i]
+        return (0xAC00...0xD7A3).contains(unit) || (0x1100...0x11FF).contains(unit) || (0x3130...0x318F).contains(unit)
+    }
+
+    /// The printable ASCII characters of cluster `i`, or nil when it is not all printable ASCII.
+    @inline(__always)
+    package func asciiCodes(ofCluster i: Int) -> ArraySlice<UInt8>? {
+        guard isASCII[i] else { return nil }
+        return asciiCodes[Int(asciiStarts[i])..<Int(asciiStarts[i + 1])]
+    }
+
+    /// Builds the measured text from shaped runs and ICU's boundaries.
+    ///
+    /// - Parameters:
+    ///   - utf16: the text's UTF-16 code units (the runs' clusters index into them).
+    ///   - runs: the shaped runs, each with the index of its face in `faces`; their ranges cover the text.
+    ///   - breaks: line-break opportunities from ``TextBoundaries/lineBreaks(_:locale:)``.
+    ///   - graphemes: grapheme boundaries from ``TextBoundaries/graphemeBoundaries(_:)``.
+    package init(
+        text: String, utf16: [UInt16], runs: [(run: ShapedRun, faceIndex: Int)], faces: [MeasuredFace],
+        breaks: [BreakOpportunity], graphemes: [Int], levels: [UInt8] = [], ellipsisUnits: [Int32?] = [],
+        warnings: [String] = []
+    ) {
+        self.warnings = warnings
+        self.text = text
+        self.utf16 = utf16
+        self.utf16Count = utf16.count
+        self.faces = faces
+
+        // Cluster starts in logical order (RTL runs come out of HarfBuzz reversed).
+        let count = utf16.count
+        var starts: [Int] = []
+        starts.reserveCapacity(count + 1)
+        for (run, _) in runs.sorted(by: { $0.run.range.lowerBound < $1.run.range.lowerBound }) {
+            var clusters = run.glyphs.map(\.cluster)
+            if run.isRightToLeft || zip(clusters, clusters.dropFirst()).contains(where: { $0 > $1 }) { clusters.sort() }
+            if clusters.first != run.range.lowerBound, !run.range.isEmpty { starts.append(run.range.lowerBound) }
+            for cluster in clusters where cluster < count && cluster != starts.last { starts.append(cluster) }
+        }
+        if count > 0, starts.first != 0 { starts.insert(0, at: 0) }
+        var clusterOfOffset = [Int32](repeating: -1, count: count)
+        for (i, start) in starts.enumerated() { clusterOfOffset[start] = Int32(i) }
+        var advance = [Int32](repeating: 0, count: starts.count)
+        var kerning = [Int32](repeating: 0, count: starts.count)
+        var faceOf = [UInt16](repeating: 0, count: starts.count)
+        var inkTop = [Int32](repeating: .min, count: starts.count)
+        var inkBottom = [Int32](repeating: .max, count: starts.count)
+        var missing: [MissingGlyph] = []
+        var missingClusters: [Int] = []
+        for (run, faceIndex) in runs {
+            for offset in run.range where clusterOfOffset[offset] >= 0 { faceOf[Int(clusterOfOffset[offset])] = UInt16(faceIndex) }
+            for glyph in run.glyphs where glyph.cluster < count {
+                let i = Int(clusterOfOffset[glyph.cluster])
+                guard i >= 0 else { continue }
+                advance[i] &+= glyph.advance
+                kerning[i] &+= glyph.advance &- glyph.nominalAdvance
+                if let top = glyph.inkTop, let bottom = glyph.inkBottom {
+                    inkTop[i] = max(inkTop[i], top)
+                    inkBottom[i] = min(inkBottom[i], bottom)
+                }
+                if glyph.glyphID == 0, missingClusters.last != i { missingClusters.append(i) }
+            }
+        }
+        starts.append(count)
+
+        var asciiStarts: [Int32] = []
+        var isASCII: [Bool] = []
+        var asciiCodes: [UInt8] = []
+        var whitespace: [Bool] = []
+        asciiStarts.reserveCapacity(starts.count)
+        isASCII.reserveCapacity(starts.count)
+        asciiCodes.reserveCapacity(count)
+        whitespace.reserveCapacity(starts.count)
+        for i in 0..<(starts.count - 1) {
+            asciiStarts.append(Int32(asciiCodes.count))
+            let range = starts[i]..<starts[i + 1]
+            // Fast path: printable ASCII needs no decomposition.
+            if utf16[range].allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }) {
+                isASCII.append(true)
+                whitespace.append(utf16[range].allSatisfy { $0 == 0x20 })
+                for unit in utf16[range] { asciiCodes.append(UInt8(unit)) }
+                continue
+            }
+            let slice = String(decoding: utf16[range], as: UTF16.self)
+            let scalars = slice.unicodeScalars
+            whitespace.append(!scalars.isEmpty && scalars.allSatisfy { $0.properties.isWhitespace })
+            // Controls (\n, \t, \r), line and paragraph separators and default-ignorables draw nothing: no width,
+            // and no missing glyph when a font lacks them (tab stops are not modelled).
+            if !scalars.contains(where: \.needsGlyph) {
+                advance[i] = 0
+                kerning[i] = 0
+                missingClusters.removeAll { $0 == i }
+            }
+            let bases = slice.decomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .enclosingMark, .spacingMark: return false
+                default: return true
+                }
+            }
+            if !bases.isEmpty, bases.allSatisfy({ $0.value >= 0x20 && $0.value <= 0x7E }) {
+                isASCII.append(true)
+                asciiCodes.append(contentsOf: bases.map { UInt8($0.value) })
+            } else {
+                isASCII.append(false)
+            }
+        }
+        asciiStarts.append(Int32(asciiCodes.count))
+        for i in Array(Set(missingClusters)).sorted() {
+            let scalars = String(decoding: utf16[starts[i]..<starts[i + 1]], as: UTF16.self).unicodeScalars
+            missing.append(MissingGlyph(offset: starts[i], codePoints: scalars.map { Self.codePointName($0) }))
+        }
+
+        var boundaryBreaks = [BoundaryBreak](repeating: .none, count: starts.count)
+        var grapheme = [Bool](repeating: false, count: starts.count)
+        var b = 0
+        for opportunity in breaks {
+            while b < starts.count && starts[b] < opportunity.offset { b += 1 }
+            if b < starts.count && starts[b] == opportunity.offset {
+                boundaryBreaks[b] = opportunity.isMandatory ? .mandatory : .soft
+            }
+        }
+        b = 0
+        for offset in graphemes {
+            while b < starts.count && starts[b] < offset { b += 1 }
+            if b < starts.count && starts[b] == offset { grapheme[b] = true }
+        }
+
+        self.clusterStarts = starts
+        self.faceIndex = faceOf
+        self.firstUnits = starts.dropLast().map { utf16[$0] }
+        self.levels = levels.isEmpty ? [UInt8](repeating: 0, count: starts.count - 1) : starts.dropLast().map { levels[$0] }
+        self.ellipsisUnits = ellipsisUnits.isEmpty ? faces.map { _ in nil } : ellipsisUnits
+        self.hasRightToLeft = levels.contains { $0 & 1 == 1 }
+        self.runs = runs.sorted { $0.run.range.lowerBound < $1.run.range.lowerBound }.map { item in
+            PlacedRun(run: item.run, faceIndex: item.faceIndex,
+                      level: levels.isEmpty || item.run.range.isEmpty ? 0 : levels[item.run.range.lowerBound])
+        }
+        self.hasHangul = firstUnits.contains { (0x1100...0x11FF).contains($0) || (0x3130...0x318F).contains($0) || (0xAC00...0xD7A3).contains($0) }
+        self.inkTopUnits = inkTop
+        self.inkBottomUnits = inkBottom
+        self.advanceUnits = advance
+        self.kerningUnits = kerning
+        self.asciiStarts = asciiStarts
+        self.isASCII = isASCII
+        self.asciiCodes = asciiCodes
+        self.isWhitespace = whitespace
+        self.breaks = boundaryBreaks
+        self.isGraphemeBoundary = grapheme
+        self.missingGlyphs = missing
+    }
+
+    package static func codePointName(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// Each cluster's advance in points at `size`, from its font's own advances and kerning.
+    package func fontAdvances(size: Double) -> [Double] {
+        let scales = faces.map { Units.pointsPerUnit(unitsPerEm: $0.metrics.unitsPerEm, size: size) }
+        var out = [Double](repeating: 0, count: clusterCount)
+        for i in 0..<clusterCount { out[i] = Double(advanceUnits[i]) * scales[Int(faceIndex[i])] }
+        return out
+    }
+}

@@ -1,0 +1,87 @@
+import LayoutSimFaces
+import LayoutSimModel
+
+/// The first stage of every fit: itemizes a text by font coverage, bidi level and script, shapes each run once in
+/// font units, and collects its line-break opportunities and grapheme boundaries into a ``MeasuredText``.
+///
+/// Owns the shaper, ICU's iterators and bidi object, and the fontconfig lookup, all reused across texts (bounded).
+/// Not `Sendable`: one per engine.
+package final class TextMeasurer {
+    package let shaper = Shaper()
+    private let boundaries = TextBoundaries()
+    private var bidiResolver: BidiResolver?
+    private var fontconfig: SystemFontLookup?
+    /// ICU locale IDs of the language tags seen (BCP 47 → ICU), bounded.
+    private var locales = LRUCache<String, String>(capacity: 64)
+
+    package init() {}
+
+    /// Shapes `text` in `cascade`.
+    ///
+    /// - Parameters:
+    ///   - language: BCP 47 tag for ICU's line breaking and HarfBuzz's language; nil for none.
+    ///   - systemFonts: the registry to open fonts installed on this machine from, as a last resort for text the
+    ///     cascade does not cover (fontconfig); nil for none. A font fontconfig names that cannot be opened is
+    ///     skipped and said in ``MeasuredText/warnings``.
+    package func measure(
+        _ text: String, cascade: FontCascade, language: String?, systemFonts: FontRegistry?
+    ) throws(SegmentationError) -> MeasuredText {
+        let utf16 = Array(text.utf16)
+        let tag = language ?? ""
+        let locale: String
+        if let known = locales[tag] {
+            locale = known
+        } else {
+            locale = try TextBoundaries.icuLocale(forLanguageTag: tag)
+            locales[tag] = locale
+        }
+        let breaks = try boundaries.lineBreaks(utf16, locale: locale)
+        let graphemes = try boundaries.graphemeBoundaries(utf16)
+        // Bidi only where right-to-left text can occur (Hebrew U+0590 and above).
+        let levels: [UInt8] = utf16.contains(where: { $0 >= 0x0590 }) ? try bidi().levels(utf16) : []
+        var warnings: [String] = []
+        let lookup = systemFonts == nil ? nil : systemFontLookup()
+        let (runs, faces, _) = Itemizer.itemize(utf16, graphemes: graphemes, levels: levels, cascade: cascade.faces) { scalar in
+            guard let systemFonts, let file = lookup?.font(covering: scalar) else { return nil }
+            do {
+                return try systemFonts.face(path: file.path, index: file.faceIndex)
+            } catch {
+                warnings.append("installed font skipped for \(MeasuredText.codePointName(scalar)): \(error)")
+                return nil
+            }
+        }
+        var shaped: [(run: ShapedRun, faceIndex: Int)] = []
+        shaped.reserveCapacity(runs.count)
+        for run in runs {
+            let result = shaper.shape(
+                utf16, range: run.range, face: faces[run.faceIndex], language: language,
+                rightToLeft: levels.isEmpty ? nil : run.isRightToLeft, script: run.script.iso15924
+            )
+            shaped.append((result, run.faceIndex))
+        }
+        let measuredFaces = faces.enumerated().map { index, face in
+            MeasuredFace(id: face.id, metrics: face.metrics, usesSystemModel: index == cascade.systemModelIndex)
+        }
+        let ellipsis: [Int32?] = faces.map { face in
+            guard let scalar = Unicode.Scalar(0x2026), let glyph = face.nominalGlyph(for: scalar) else { return nil }
+            return face.nominalAdvance(ofGlyph: glyph)
+        }
+        return MeasuredText(
+            text: text, utf16: utf16, runs: shaped, faces: measuredFaces, breaks: breaks, graphemes: graphemes,
+            levels: levels, ellipsisUnits: ellipsis, warnings: warnings
+        )
+    }
+
+    private func bidi() throws(SegmentationError) -> BidiResolver {
+        if let bidiResolver { return bidiResolver }
+        let resolver = try BidiResolver()
+        bidiResolver = resolver
+        return resolver
+    }
+
+    private func systemFontLookup() -> SystemFontLookup? {
+        if let fontconfig { return fontconfig }
+        fontconfig = SystemFontLookup()
+        return fontconfig
+    }
+}

@@ -1,0 +1,123 @@
+import LayoutSimFaces
+import LayoutSimModel
+import LayoutSimShaping
+
+/// The stand-in for Apple's system font (SF Pro), as UIKit measures it with `UIFont.systemFont(ofSize:weight:)`
+/// and `preferredFont(forTextStyle:)`.
+///
+/// Text is shaped with Inter (coverage, clusters, ligatures, kerning); the widths then come from SF itself:
+/// - a cluster whose characters are printable ASCII after canonical decomposition (`ä` → `a` + U+0308, marks
+///   dropped) takes SF's measured advances at that size and weight (``SFAdvanceTable``: iOS 26.1, 8–40 pt,
+///   extended beyond by Apple's tracking table), plus Inter's kerning adjustment (its shaped advance minus its
+///   nominal advance) scaled to the size;
+/// - any other cluster takes Inter's shaped advance scaled by SF/Inter for the letters A–Z and a–z at that
+///   size and weight (``letterRatio(atSize:weight:)``).
+///
+/// Vertical metrics are SF's, unchanged since iOS 9: ascender 1950, descender −494 per 2048 units, no line gap,
+/// so `lineHeight = 1.193359375 × size`.
+package final class SystemFontModel {
+    /// SF's `UIFont.lineHeight` per point of size: (1950 + 494) / 2048.
+    package static let lineHeightPerPoint = 1.193359375
+    /// SF's ascender per point of size: 1950 / 2048.
+    package static let ascenderPerPoint = 0.9521484375
+    /// SF's descender per point of size (negative): −494 / 2048.
+    package static let descenderPerPoint = -0.2412109375
+
+    private let table = SFAdvanceTable.measured
+    private let faces: [FontWeight: FontFace]
+    /// Σ Inter nominal advances of A–Z a–z per weight, Inter font units.
+    private let interLetterUnits: [FontWeight: Double]
+    /// SF advance rows already computed, keyed by (size, weight); bounded.
+    private var rows = LRUCache<SFRowKey, SFRow>(capacity: 256)
+
+    /// Opens the four Inter faces from the registry's bundled fonts.
+    package init(registry: FontRegistry) throws(FontError) {
+        var faces: [FontWeight: FontFace] = [:]
+        var letters: [FontWeight: Double] = [:]
+        for weight in FontWeight.allCases {
+            guard let file = SystemCascadeFiles.interFiles[weight] else { continue }
+            let face = try registry.bundledFace(named: file)
+            faces[weight] = face
+            var sum = 0.0
+            for scalar in Self.ratioLetters {
+                if let glyph = face.nominalGlyph(for: scalar) { sum += Double(face.nominalAdvance(ofGlyph: glyph)) }
+            }
+            letters[weight] = sum
+        }
+        self.faces = faces
+        self.interLetterUnits = letters
+    }
+
+    /// The letters whose SF/Inter width ratio scales characters SF was not measured on.
+    package static let ratioLetters: [Unicode.Scalar] = (0x41...0x5A).compactMap(Unicode.Scalar.init)
+        + (0x61...0x7A).compactMap(Unicode.Scalar.init)
+
+    /// The Inter face that shapes text at `weight`.
+    package func face(for weight: FontWeight) -> FontFace? { faces[weight] }
+
+    /// SF's advances of printable ASCII at `size` and `weight`, points (index = code point − 0x20), with the
+    /// SF/Inter letter ratio at that size; computed once per size and weight.
+    package func row(atSize size: Double, weight: FontWeight) -> SFRow {
+        let key = SFRowKey(size: size, weight: weight)
+        if let row = rows[key] { return row }
+        let advances = table.advances(atSize: size, weight: weight)
+        let row = SFRow(advances: advances, letterRatio: letterRatio(advances, atSize: size, weight: weight))
+        rows[key] = row
+        return row
+    }
+
+    /// SF's advances of printable ASCII at `size` and `weight`, points.
+    package func sfAdvances(atSize size: Double, weight: FontWeight) -> [Double] { row(atSize: size, weight: weight).advances }
+
+    /// SF width / Inter width of the letters A–Z a–z at `size` and `weight`.
+    package func letterRatio(atSize size: Double, weight: FontWeight) -> Double { row(atSize: size, weight: weight).letterRatio }
+
+    private func letterRatio(_ sf: [Double], atSize size: Double, weight: FontWeight) -> Double {
+        var sfSum = 0.0
+        for scalar in Self.ratioLetters { sfSum += sf[Int(scalar.value) - 0x20] }
+        guard let units = interLetterUnits[weight], units > 0, let face = faces[weight] else { return 1 }
+        let interPoints = Units.points(units, unitsPerEm: face.metrics.unitsPerEm, size: size)
+        return sfSum / interPoints
+    }
+
+    /// Each cluster's advance in points at `size` and `weight`: the system-font model applied to the clusters the
+    /// Inter stand-in shaped; clusters of fallback fonts keep their own advances.
+    package func clusterAdvances(_ text: MeasuredText, size: Double, weight: FontWeight) -> [Double] {
+        let row = row(atSize: size, weight: weight)
+        let sf = row.advances
+        let ratio = row.letterRatio
+        let scales = text.faces.map { Units.pointsPerUnit(unitsPerEm: $0.metrics.unitsPerEm, size: size) }
+        var out = [Double](repeating: 0, count: text.clusterCount)
+        for i in 0..<text.clusterCount {
+            let face = Int(text.faceIndex[i])
+            let scale = scales[face]
+            guard text.faces[face].usesSystemModel else {
+                out[i] = Double(text.advanceUnits[i]) * scale   // a fallback font (Noto Thai, …): its own advances
+                continue
+            }
+            let codes = text.asciiCodes(ofCluster: i)
+            if let codes {
+                var width = Double(text.kerningUnits[i]) * scale
+                for code in codes { width += sf[Int(code) - 0x20] }
+                out[i] = width
+            } else {
+                out[i] = Double(text.advanceUnits[i]) * scale * ratio
+            }
+        }
+        return out
+    }
+}
+
+/// SF's advances at one size and weight, and the SF/Inter letter-width ratio there.
+package struct SFRow {
+    /// Points, index = code point − 0x20.
+    package let advances: [Double]
+    /// SF width / Inter width of A–Z a–z.
+    package let letterRatio: Double
+}
+
+/// Key of a cached SF advance row.
+package struct SFRowKey: Hashable {
+    package let size: Double
+    package let weight: FontWeight
+}

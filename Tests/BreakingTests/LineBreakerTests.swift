@@ -1,0 +1,78 @@
+import LayoutSimBreaking
+import LayoutSimFitting
+import LayoutSimModel
+import LayoutSimShaping
+import LayoutSimSystemFont
+import LayoutSimTestSupport
+import Testing
+
+/// Exact line breaking on the synthetic OneEm font: upem 1000, every glyph 1 em, so at size 10 every character is
+/// exactly 10 pt wide and a line is exactly 10 pt tall (hhea 800 / −200 / 0). Expectations are hand arithmetic.
+struct LineBreakerTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let text: String
+        let width: Double
+        let lines: [String]
+        let widths: [Double]
+        let wordBroken: Bool
+        var testDescription: String { "\"\(text)\" in \(width) pt" }
+    }
+
+    static let cases: [Case] = [
+        // 11 characters = 110 pt: width exactly equal to the text's width fits on one line.
+        Case(text: "Hello world", width: 110, lines: ["Hello world"], widths: [110], wordBroken: false),
+        // A hair narrower: break after the space; the space hangs (line width 50, not 60).
+        Case(text: "Hello world", width: 109.99, lines: ["Hello ", "world"], widths: [50, 50], wordBroken: false),
+        // Trailing spaces hang: 5 letters + 3 spaces fit in 50 pt.
+        Case(text: "Hello   ", width: 50, lines: ["Hello   "], widths: [50], wordBroken: false),
+        Case(text: "Hello   world", width: 80, lines: ["Hello   ", "world"], widths: [50, 50], wordBroken: false),
+        // A German compound wider than the line is split between graphemes, 10 per 100 pt line.
+        Case(text: "Donaudampfschifffahrt", width: 100, lines: ["Donaudampf", "schifffahr", "t"], widths: [100, 100, 10], wordBroken: true),
+        // The word before it still breaks at the space first (NSLineBreakByWordWrapping).
+        Case(text: "Hi Donaudampfschifffahrt", width: 100, lines: ["Hi ", "Donaudampf", "schifffahr", "t"], widths: [20, 100, 100, 10], wordBroken: true),
+        // Hyphens are break opportunities (UAX #14 class HY).
+        Case(text: "Home-Bildschirm", width: 100, lines: ["Home-", "Bildschirm"], widths: [50, 100], wordBroken: false),
+        // Mandatory breaks end lines; a final newline adds no empty line.
+        Case(text: "ab\ncd", width: 1000, lines: ["ab\n", "cd"], widths: [20, 20], wordBroken: false),
+        Case(text: "ab\u{2028}cd", width: 1000, lines: ["ab\u{2028}", "cd"], widths: [20, 20], wordBroken: false),
+        Case(text: "ab\n", width: 1000, lines: ["ab\n"], widths: [20], wordBroken: false),
+        Case(text: "ab\n\ncd", width: 1000, lines: ["ab\n", "\n", "cd"], widths: [20, 0, 20], wordBroken: false),
+        // A combining accent stays with its base: "é" (e + U+0301) is one grapheme of one em.
+        Case(text: "e\u{301}e\u{301}e\u{301}", width: 20, lines: ["e\u{301}e\u{301}", "e\u{301}"], widths: [20, 10], wordBroken: true),
+        // A line narrower than one character still holds one grapheme (and overflows).
+        Case(text: "ab", width: 5, lines: ["a", "b"], widths: [10, 10], wordBroken: true),
+        // No-break space is not a break opportunity.
+        Case(text: "10\u{A0}km away", width: 60, lines: ["10\u{A0}km ", "away"], widths: [50, 40], wordBroken: false),
+    ]
+
+    @Test(arguments: cases)
+    func breaksLikeUIKitWordWrapping(_ c: Case) throws {
+        let report = try TestSupport.fit(c.text, font: .file(TestSupport.oneEm, size: 10), width: c.width)
+        let result = try #require(report.results.first)
+        #expect(TestSupport.lineTexts(c.text, result) == c.lines)
+        #expect(result.lineWidths == c.widths)
+        #expect(result.wordBroken == c.wordBroken)
+    }
+
+    @Test func emptyStringHasNoLinesAndFits() throws {
+        let report = try TestSupport.fit("", font: .file(TestSupport.oneEm, size: 10), width: 10, lines: 1, height: 0)
+        let result = try #require(report.results.first)
+        #expect(result.lineCount == 0)
+        #expect(result.height == 0)
+        #expect(result.verdict == .fits)
+    }
+
+    @Test func kerningFromGPOSIsApplied() throws {
+        // "AV" = 1000 + 1000 − 200 (the font's only kerning pair) = 1800 units = 18 pt at size 10.
+        let report = try TestSupport.fit("AVA", font: .file(TestSupport.oneEm, size: 10))
+        #expect(report.results.first?.lineWidths == [28])
+    }
+
+    @Test func lineBreakOffsetsAreUTF16() throws {
+        // "😀" is two UTF-16 code units; the second line starts at offset 3 ("😀 " = 2 + 1).
+        let text = "😀 ab"
+        let report = try TestSupport.fit(text, font: .file(TestSupport.oneEm, size: 10), width: 20)
+        let result = try #require(report.results.first)
+        #expect(result.lineBreaks == [3])
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import LayoutSim
+import LayoutSimTestSupport
+import Testing
+@testable import LayoutSimCLI
+
+/// The `layoutsim` binary as users run it: exit statuses, error messages, JSON on stdout.
+struct CLITests {
+    /// The built `layoutsim` next to the test bundle (`swift test` builds it with the tests).
+    static var binary: URL? {
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        return candidates.map { $0.appendingPathComponent("layoutsim") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    struct Output { let status: Int32; let stdout: String; let stderr: String }
+
+    func run(_ arguments: [String]) throws -> Output {
+        let binary: URL = try #require(Self.binary, "layoutsim binary not built next to the tests")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = TestSupport.packageRoot
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func exitStatusIsZeroWhenEverythingFits() throws {
+        let output = try run(["fit", "OK", "--width", "300"])
+        #expect(output.status == 0)
+        #expect(output.stdout.hasSuffix("fits at every category\n"))
+    }
+
+    @Test func exitStatusIsOneWhenSomeCategoryDoesNotFit() throws {
+        let output = try run(["fit", "Geschwindigkeitsbegrenzung", "--style", "headline", "--width", "240", "--lang", "de"])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("fits through large; truncated from xLarge"))
+    }
+
+    @Test(arguments: [
+        (["fit", "a", "--width", "0"], "width must be greater than 0"),
+        (["fit", "a", "--width", "100", "--style", "jumbo"], "valid names: largeTitle"),
+        (["fit", "a", "--width", "100", "--categories", "AX9"], "valid names: xS/xSmall"),
+        (["fit", "a", "--width", "100", "--font", "/nonexistent.ttf"], "/nonexistent.ttf: font file not found"),
+        (["fit", "a", "--width", "100", "--font", "Fonts/README.md"], "Fonts/README.md: not a usable font"),
+        (["fit", "a", "--width", "100", "--lang", "not a tag"], "not a BCP 47 language tag"),
+        (["fit", "a", "--width", "100", "--size", "17", "--style", "body"], "cannot be combined"),
+        (["fit", "a", "--device", "iphone-99"], "unknown device 'iphone-99'"),
+        (["fit", "a"], "--width or --device is needed"),
+        (["fit", "a", "--width", "100", "--bogus"], "Unknown option '--bogus'"),
+        (["fit", "a", "--width", "10", "--size", "-1"], "point size must be greater than 0"),
+        (["fit", "a", "--width", "10", "--size", "1e300"], "at most 1000000"),
+        (["fit", "a", "--width", "10", "--scale", "inf"], "display scale must be between 1 and 10"),
+        (["fit", "a", "--width", "10", "--lines", "-1"], "line limit must be 0"),
+        (["fit", "a", "--width", "10", "--line-height", "fixed:0"], "unknown line height 'fixed:0'"),
+        (["fit", "a", "--width", "10", "--sizing-rule", "huge"], "unknown sizing rule 'huge'"),
+    ])
+    func badInputExitsWithStatusTwo(arguments: [String], message: String) throws {
+        let output = try run(arguments)
+        #expect(output.status == 2)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+    }
+
+    @Test func jsonIsOneSortedObjectAndByteIdenticalAcrossRuns() throws {
+        let arguments = ["fit", "Sign in", "--width", "100", "--categories", "L,AX5", "--json"]
+        let first = try run(arguments)
+        let second = try run(arguments)
+        #expect(first.status == 1)
+        #expect(first.stdout == second.stdout)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+        #expect(object["fitsThrough"] as? String == "large")
+        let results = try #require(object["results"] as? [[String: Any]])
+        #expect(results.map { $0["category"] as? String } == ["large", "accessibility5"])
+        #expect(results.map { $0["verdict"] as? String } == ["fits", "truncated"])
+        // Keys are sorted.
+        let keys = first.stdout.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
+        #expect(keys == keys.sorted())
+    }
+
+    @Test func fixedSizeGivesOneResultWithNullCategory() throws {
+        let output = try run(["fit", "Done", "--size", "17", "--width", "100", "--json"])
+        #expect(output.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let results = try #require(object["results"] as? [[String: Any]])
+        #expect(results.count == 1)
+        #expect(results.first?["category"] is NSNull)
+        #expect(object["size"] as? Double == 17)
+    }
+
+    @Test func checkExitStatusesAndReports() throws {
+        let catalog = "Examples/App/Localizable.xcstrings"
+        let spec = "Examples/App/layout.yaml"
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layoutsim-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("report.json").path
+
+        // The example has failures: exit 1, the JSON report written, the text summary on stdout.
+        let first = try run(["check", catalog, "--spec", spec, "--format", "json", "--output", json])
+        #expect(first.status == 1)
+        #expect(first.stdout.contains("39 strings × 12 categories = 468 layouts"))
+        #expect(FileManager.default.fileExists(atPath: json))
+        // With itself as the baseline nothing is new: exit 0.
+        #expect(try run(["check", catalog, "--spec", spec, "--baseline", json]).status == 0)
+        // Shards merge back to the same report.
+        let a = dir.appendingPathComponent("a.json").path, b = dir.appendingPathComponent("b.json").path
+        _ = try run(["check", catalog, "--spec", spec, "--shard", "1/2", "--format", "json", "--output", a])
+        _ = try run(["check", catalog, "--spec", spec, "--shard", "2/2", "--format", "json", "--output", b])
+        let merged = try run(["merge", a, b, "--format", "json"])
+        #expect(merged.status == 1)
+        let whole = try CheckReport.read(path: json)
+        let joined = try JSONDecoder().decode(CheckReport.self, from: Data(merged.stdout.utf8))
+        #expect(joined.results == whole.results)
+        // A bad spec: exit 2, and the report is still written.
+        let bad = dir.appendingPathComponent("bad.json").path
+        let broken = try run(["check", catalog, "--spec", "Tests/Fixtures/Check/bad-spec.yaml", "--format", "json", "--output", bad])
+        #expect(broken.status == 2)
+        #expect(broken.stdout.contains("bad-spec.yaml:7:5: error: unknown field 'colour'"))
+        #expect(FileManager.default.fileExists(atPath: bad))
+        // GitHub annotations and JUnit on stdout.
+        #expect(try run(["check", catalog, "--spec", spec, "--format", "github"]).stdout.hasPrefix("::error file=Examples/App/Localizable.xcstrings,line="))
+        #expect(try run(["check", catalog, "--spec", spec, "--format", "junit"]).stdout.contains("<testsuites name=\"layoutsim check\""))
+        #expect(try run(["check", catalog, "--spec", spec, "--shard", "3/2"]).status == 2)
+    }
+
+    @Test func parsesEveryFontForm() throws {
+        let scaled = try #require(try LayoutSimCommand.parseAsRoot(["fit", "a", "--width", "100", "--size", "16", "--relative-to", "title", "--max-size", "30"]) as? FitCommand)
+        #expect(try scaled.makeRequest().font.sizing == .scaled(pointSize: 16, relativeTo: .title1, maximumPointSize: 30))
+        let custom = try #require(try LayoutSimCommand.parseAsRoot(["fit", "a", "--width", "100", "--font", "x.ttf", "--style", "caption"]) as? FitCommand)
+        #expect(try custom.makeRequest().font == FontChoice(face: .file(path: "x.ttf", faceIndex: 0), sizing: .scaled(pointSize: 12, relativeTo: .caption1, maximumPointSize: nil)))
+        let insets = try #require(try LayoutSimCommand.parseAsRoot(["fit", "a", "--width", "100", "--insets", "1,2,3,4", "--lines", "0"]) as? FitCommand)
+        let request = try insets.makeRequest()
+        #expect(request.container.insets == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        #expect(request.container.lineLimit == 0)
+    }
+}

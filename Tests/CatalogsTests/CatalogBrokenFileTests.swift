@@ -1,0 +1,96 @@
+import Foundation
+@testable import LayoutSimCatalogs
+import LayoutSimModel
+import LayoutSimTestSupport
+import Testing
+
+/// Files a parser rejects: one error at the true line of the problem (checked against the fixture by eye, and
+/// noted next to each expectation), and for `.strings` and XLIFF the good parts are still read.
+@Suite struct CatalogBrokenFileTests {
+    @Test func badJSON() throws {
+        // Line 9 is `            "value" : Fertig`: an unquoted value; `F` is column 23.
+        let result = CatalogFixtures.read("Broken.xcstrings")
+        let url = CatalogFixtures.url("Broken.xcstrings")
+        #expect(result.entries.isEmpty)
+        #expect(result.sourceLanguage == nil)
+        let error = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1)
+        #expect(error.severity == .error)
+        #expect(error.location.file == url.path)
+        #expect(error.location.line == 9)
+        #if os(Linux)
+        // Linux Foundation reports a byte offset ("around character 188"), converted here; macOS reports its own
+        // line and column, whose column base is not checked.
+        #expect(error.location.column == 23)
+        #endif
+        #expect(error.message.hasPrefix("not valid JSON: "))
+    }
+
+    @Test func jsonErrorOffsetsCountUTF8BytesAndEndOfFile() throws {
+        // "é€" are 5 UTF-8 bytes but 2 UTF-16 units: the error on line 3 must still land on `x`, column 9.
+        let json = "{\n \"é€\" : 1,\n  \"b\" : x\n}\n"
+        let bad = try CatalogReader.read(CatalogFixtures.temporaryFile("U.xcstrings", Data(json.utf8)))
+        #expect(bad.diagnostics.map(\.location.line) == [3])
+        #if os(Linux)
+        #expect(bad.diagnostics.map(\.location.column) == [9])
+        #endif
+        let truncated = try CatalogReader.read(CatalogFixtures.temporaryFile("T.xcstrings", Data("{\n  \"a\" : 1,\n".utf8)))
+        #expect(truncated.diagnostics.map(\.location.line) == [3])
+    }
+
+    @Test func badPlist() throws {
+        // Line 8 is `	<string>Close tag misspelt</strin>`.
+        let result = CatalogFixtures.read("en.lproj/Broken.stringsdict")
+        #expect(result.entries.isEmpty)
+        let error = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1)
+        #expect(error.severity == .error)
+        #expect(error.location.line == 8)
+        #expect(error.message.hasPrefix("not a valid property list: "))
+    }
+
+    @Test func badStringsStatementsAndTheRestIsRead() throws {
+        // Line 3 lacks its `;` (reported just after the value, column 39); line 5 has no value after `=`.
+        let url = CatalogFixtures.url("de.lproj/Broken.strings")
+        let result = CatalogReader.read(url)
+        #expect(result.entries.map(\.key) == ["ok.first", "missing.semicolon", "ok.second", "ok.third"])
+        #expect(result.entries.map(\.value) == ["Erste", "Kein Semikolon", "Zweite", "Dritte"])
+        #expect(result.diagnostics.map(\.description) == [
+            "\(url.path):3:39: error: expected ';' after the value of the key \"missing.semicolon\" (Foundation rejects the whole file)",
+            "\(url.path):5:18: error: expected a value after '=' for the key \"missing.value\"",
+        ])
+    }
+
+    @Test func unterminatedStringInStrings() throws {
+        let text = "\"a\" = \"1\";\n\"b\" = \"never closed;\n"
+        let result = try CatalogReader.read(CatalogFixtures.temporaryFile("de.lproj/U.strings", Data(text.utf8)))
+        #expect(result.entries.map(\.key) == ["a"])
+        #expect(result.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" } == [
+            "2:7 unterminated string",
+        ])
+    }
+
+    @Test func badXML() throws {
+        // Line 11 is `        <target>OK</targt>`: the end tag does not match. Units before it are kept.
+        let url = CatalogFixtures.url("Broken.xliff")
+        let result = CatalogReader.read(url)
+        #expect(result.entries.map(\.key) == ["Settings"])
+        #expect(result.entries.first?.value == "Réglages")
+        let error = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1)
+        #expect(error.severity == .error)
+        #expect(error.location.file == url.path)
+        #expect(error.location.line == 11)
+        #expect(error.message == "not well-formed XML: end tag does not match the start tag (XMLParser error 76)")
+    }
+
+    @Test func missingAndUnsupportedFiles() {
+        let missing = CatalogReader.read(URL(fileURLWithPath: "/nonexistent/de.lproj/Nope.strings"))
+        #expect(missing.diagnostics.map(\.severity) == [.error])
+        #expect(missing.diagnostics.first?.message.hasPrefix("cannot read the file") == true)
+        let unsupported = CatalogReader.read(URL(fileURLWithPath: "/tmp/strings.po"))
+        #expect(unsupported.diagnostics.map(\.message) == [
+            "unsupported catalog type '.po' (supported: .strings, .stringsdict, .xcloc, .xcstrings, .xlf, .xliff)",
+        ])
+    }
+}

@@ -1,0 +1,56 @@
+import LayoutSimFaces
+import LayoutSimFitting
+import LayoutSimModel
+import LayoutSimShaping
+import LayoutSimTestSupport
+import Testing
+
+/// ICU line-break opportunities, against word boundaries known independently (dictionary words, UAX #14 rules).
+struct TextBoundariesTests {
+    let boundaries = TextBoundaries()
+
+    func breaks(_ text: String, _ tag: String) throws -> [Int] {
+        let locale = try TextBoundaries.icuLocale(forLanguageTag: tag)
+        return try boundaries.lineBreaks(Array(text.utf16), locale: locale).map(\.offset)
+    }
+
+    @Test func thaiBreaksBetweenDictionaryWords() throws {
+        // สวัสดี (6 code units) | ครับ (4): Thai has no spaces; ICU's dictionary finds the words.
+        #expect(try breaks("สวัสดีครับ", "th") == [6, 10])
+        // ภาษา (4) | ไทย (3)
+        #expect(try breaks("ภาษาไทย", "th") == [4, 7])
+    }
+
+    @Test func germanBreaksAfterSpacesAndHyphensNotInsideCompounds() throws {
+        // "Geschwindigkeitsbegrenzung " = 27 code units; no break inside the compound.
+        #expect(try breaks("Geschwindigkeitsbegrenzung aufheben", "de") == [27, 35])
+        // "Home-" | "Bildschirm"
+        #expect(try breaks("Home-Bildschirm", "de") == [5, 15])
+    }
+
+    @Test func newlinesAreMandatoryBreaks() throws {
+        let opportunities = try boundaries.lineBreaks(Array("ab\ncd ef".utf16), locale: "en")
+        #expect(opportunities.map(\.offset) == [3, 6, 8])
+        // The end of the text is a soft break, not a mandatory line end.
+        #expect(opportunities.map(\.isMandatory) == [true, false, false])
+    }
+
+    @Test func iteratorsAreReusedAcrossTexts() throws {
+        // The same iterator, pointed at a new text each time, gives each text's own breaks.
+        #expect(try breaks("ab cd", "en") == [3, 5])
+        #expect(try breaks("ภาษาไทย", "th") == [4, 7])
+        #expect(try breaks("ab cd", "en") == [3, 5])
+        #expect(try boundaries.graphemeBoundaries(Array("ab".utf16)) == [0, 1, 2])
+    }
+
+    @Test func languageTagsConvertToICULocales() throws {
+        #expect(try TextBoundaries.icuLocale(forLanguageTag: "zh-Hant-TW") == "zh_Hant_TW")
+        #expect(try TextBoundaries.icuLocale(forLanguageTag: "de") == "de")
+        #expect(throws: SegmentationError.self) { _ = try TextBoundaries.icuLocale(forLanguageTag: "not a tag!") }
+    }
+
+    @Test func graphemeBoundariesKeepClustersWhole() throws {
+        // e + combining acute, a flag (two regional indicators, 4 code units), then "x".
+        #expect(try boundaries.graphemeBoundaries(Array("e\u{301}🇩🇪x".utf16)) == [0, 2, 6, 7])
+    }
+}
