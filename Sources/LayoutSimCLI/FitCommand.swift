@@ -162,30 +162,27 @@ struct FitCommand: ParsableCommand {
 
     func makeRequest() throws -> FitRequest {
         var element = ElementSpec()
-        element.style = style
+        // The options that take words are read as the spec reads the same fields (one parser, one message).
+        let words: [(field: String, value: String?)] = [
+            ("style", style), ("relativeTo", relativeTo), ("weight", weight), ("device", device), ("view", view),
+            ("lineBreakMode", lineBreakMode), ("lineBreakStrategy", lineBreakStrategy), ("alignment", alignment),
+            ("lineSpacing", lineSpacing), ("lineHeight", lineHeight), ("sizingRule", sizingRule), ("insets", insets),
+        ]
+        for (field, value) in words {
+            guard let value else { continue }
+            do { try element.set(field, .text(value)) } catch { throw CLIError.badInput(error.description) }
+        }
         element.size = size
-        element.relativeTo = relativeTo
         element.maxSize = maxSize
-        element.weight = weight
         element.emphasized = emphasized
         element.font = font.isEmpty ? nil : font
         element.width = width
-        element.device = device
         element.margins = margins
         element.height = height
         element.lines = lines
-        let parsedInsets = try parseInsets(insets)
-        element.insets = [parsedInsets.top, parsedInsets.left, parsedInsets.bottom, parsedInsets.right]
         element.scaledInsets = scaledInsets
-        element.view = view
-        element.lineBreakMode = lineBreakMode
-        element.lineBreakStrategy = lineBreakStrategy
         element.minimumScaleFactor = minimumScaleFactor
         element.tightening = tightening
-        element.alignment = alignment
-        element.lineSpacing = lineSpacing
-        element.lineHeight = lineHeight
-        element.sizingRule = sizingRule
         element.clipsToBounds = clipsToBounds
         element.allowWordBreak = allowWordBreak
         if width == nil && device == nil { throw CLIError.badInput("--width or --device is needed") }
@@ -194,20 +191,6 @@ struct FitCommand: ParsableCommand {
             text: text.replacingOccurrences(of: "\\n", with: "\n"), language: lang, categories: selected,
             usesSystemFonts: systemFonts, displayScale: scale, faceIndex: faceIndex
         )
-    }
-
-    func parseInsets(_ text: String?) throws -> EdgeInsets {
-        guard let text else { return .zero }
-        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard values.allSatisfy({ $0 != nil }) else {
-            throw CLIError.badInput("--insets '\(text)': expected numbers T,L,B,R (points) or a single number")
-        }
-        let v = values.compactMap { $0 }
-        switch v.count {
-        case 1: return EdgeInsets(top: v[0], left: v[0], bottom: v[0], right: v[0])
-        case 4: return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
-        default: throw CLIError.badInput("--insets '\(text)': expected 4 numbers T,L,B,R or a single number")
-        }
     }
 }
 

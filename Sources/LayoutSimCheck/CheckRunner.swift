@@ -180,7 +180,7 @@ public enum CheckRunner {
         _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, known: Set<String>, draws: Bool = false
     ) -> (CheckResult, LabelDrawing?) {
         let entry = job.entry
-        let must = job.element.mustFitThrough.flatMap(ContentSizeCategory.init(parsing:)) ?? .accessibility5
+        let must = job.element.mustFitThrough ?? .accessibility5
         var result = CheckResult(
             key: entry.key, locale: entry.locale, variant: entry.variantPath, file: entry.source.file,
             line: entry.source.line, column: entry.source.column, text: job.text,

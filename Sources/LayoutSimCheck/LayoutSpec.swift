@@ -38,89 +38,6 @@ public struct LayoutSpec: Sendable {
     }
 }
 
-/// One element of a spec: a key pattern and the label it is shown in. Every field is optional (inherited from
-/// `defaults`).
-public struct ElementSpec: Sendable, Hashable {
-    /// Key or glob.
-    public var key: String?
-    /// Where the element was written (for diagnostics and reports).
-    public var location: CatalogSourceLocation?
-    public var style: String?
-    public var font: [String]?
-    public var relativeTo: String?
-    public var size: Double?
-    public var maxSize: Double?
-    public var weight: String?
-    public var emphasized: Bool?
-    public var width: Double?
-    public var device: String?
-    public var margins: Double?
-    public var lines: Int?
-    public var height: Double?
-    public var insets: [Double]?
-    public var scaledInsets: Bool?
-    public var view: String?
-    public var lineBreakMode: String?
-    public var lineBreakStrategy: String?
-    public var minimumScaleFactor: Double?
-    public var tightening: Bool?
-    public var alignment: String?
-    public var lineSpacing: String?
-    public var lineHeight: String?
-    public var sizingRule: String?
-    public var clipsToBounds: Bool?
-    public var allowWordBreak: Bool?
-    public var mustFitThrough: String?
-
-    /// Creates an empty element.
-    public init() {}
-
-    /// The names of the fields, as written in spec files.
-    public static let fieldNames: [String] = [
-        "key", "style", "font", "relativeTo", "size", "maxSize", "weight", "emphasized", "width", "device", "margins",
-        "lines", "height", "insets", "scaledInsets", "view", "lineBreakMode", "lineBreakStrategy", "minimumScaleFactor",
-        "tightening", "alignment", "lineSpacing", "lineHeight", "sizingRule", "clipsToBounds", "allowWordBreak",
-        "mustFitThrough",
-    ]
-
-    /// This element's fields where set, the other's elsewhere.
-    package func over(_ base: ElementSpec) -> ElementSpec {
-        var out = base
-        out.key = key ?? base.key
-        out.location = location ?? base.location
-        out.style = style ?? base.style
-        out.font = font ?? base.font
-        out.relativeTo = relativeTo ?? base.relativeTo
-        out.size = size ?? base.size
-        out.maxSize = maxSize ?? base.maxSize
-        out.weight = weight ?? base.weight
-        out.emphasized = emphasized ?? base.emphasized
-        out.width = width ?? base.width
-        out.device = device ?? base.device
-        out.margins = margins ?? base.margins
-        out.lines = lines ?? base.lines
-        out.height = height ?? base.height
-        out.insets = insets ?? base.insets
-        out.scaledInsets = scaledInsets ?? base.scaledInsets
-        out.view = view ?? base.view
-        out.lineBreakMode = lineBreakMode ?? base.lineBreakMode
-        out.lineBreakStrategy = lineBreakStrategy ?? base.lineBreakStrategy
-        out.minimumScaleFactor = minimumScaleFactor ?? base.minimumScaleFactor
-        out.tightening = tightening ?? base.tightening
-        out.alignment = alignment ?? base.alignment
-        out.lineSpacing = lineSpacing ?? base.lineSpacing
-        out.lineHeight = lineHeight ?? base.lineHeight
-        out.sizingRule = sizingRule ?? base.sizingRule
-        out.clipsToBounds = clipsToBounds ?? base.clipsToBounds
-        out.allowWordBreak = allowWordBreak ?? base.allowWordBreak
-        out.mustFitThrough = mustFitThrough ?? base.mustFitThrough
-        // A width given here wins over an inherited device, and the other way round.
-        if width != nil && device == nil { out.device = nil }
-        if device != nil && width == nil { out.width = nil }
-        return out
-    }
-}
-
 /// Glob matching for spec keys: `*` any run of characters (dots included), `?` one character.
 package enum Glob {
     package static func matches(_ pattern: String, _ text: String) -> Bool {
@@ -225,86 +142,39 @@ public enum LayoutSpecReader {
         var element = ElementSpec()
         element.location = node.mark.map { CatalogSourceLocation(file: path, line: $0.line, column: $0.column) }
         var ok = true
-        func fail(_ message: String, _ mark: Mark?) { error(message, mark); ok = false }
         for (keyNode, value) in mapping {
             let field = keyNode.string ?? ""
-            func string() -> String? {
-                guard let s = value.scalar?.string else { fail("'\(field)' must be a string", value.mark); return nil }
-                return s
+            if field == "key" && isDefaults {
+                error("'key' does not belong in 'defaults'", keyNode.mark)
+                ok = false
+                continue
             }
-            func number() -> Double? {
-                guard let s = value.scalar?.string, let d = Double(s), d.isFinite else {
-                    fail("'\(field)' must be a number", value.mark); return nil
-                }
-                return d
+            let text: FieldText
+            if let scalar = value.scalar {
+                text = .text(scalar.string)
+            } else if let list = value.sequence, list.allSatisfy({ $0.scalar != nil }) {
+                text = .list(list.compactMap { $0.scalar?.string })
+            } else {
+                error("'\(field)' must be a value or a list of values", value.mark)
+                ok = false
+                continue
             }
-            func integer() -> Int? {
-                guard let s = value.scalar?.string, let i = Int(s) else { fail("'\(field)' must be a whole number", value.mark); return nil }
-                return i
-            }
-            func bool() -> Bool? {
-                guard let b = value.bool else { fail("'\(field)' must be true or false", value.mark); return nil }
-                return b
-            }
-            switch field {
-            case "key":
-                if isDefaults { fail("'key' does not belong in 'defaults'", keyNode.mark) } else { element.key = string() }
-            case "style": element.style = string()
-            case "font":
-                if let list = value.sequence {
-                    element.font = list.compactMap { $0.string }
-                } else if let one = value.string {
-                    element.font = [one]
-                } else {
-                    fail("'font' must be a path or a list of paths", value.mark)
-                }
-                // Paths are relative to the spec file.
-                element.font = element.font?.map { file in
-                    file.hasPrefix("/") ? file : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(file).path
-                }
-            case "relativeTo": element.relativeTo = string()
-            case "size": element.size = number()
-            case "maxSize": element.maxSize = number()
-            case "weight": element.weight = string()
-            case "emphasized": element.emphasized = bool()
-            case "width": element.width = number()
-            case "device":
-                element.device = string()
-                if let name = element.device, DevicePreset(parsing: name) == nil {
-                    fail("unknown device '\(name)'; valid: \(DevicePreset.allCases.map(\.rawValue).joined(separator: ", "))", value.mark)
-                }
-            case "margins": element.margins = number()
-            case "lines": element.lines = integer()
-            case "height": element.height = number()
-            case "insets":
-                if let list = value.sequence {
-                    let numbers = list.compactMap { $0.scalar?.string }.compactMap(Double.init)
-                    if numbers.count == 4 { element.insets = numbers } else { fail("'insets' must be [top, left, bottom, right] or one number", value.mark) }
-                } else if let n = number() {
-                    element.insets = [n, n, n, n]
-                }
-            case "scaledInsets": element.scaledInsets = bool()
-            case "view": element.view = string()
-            case "lineBreakMode": element.lineBreakMode = string()
-            case "lineBreakStrategy": element.lineBreakStrategy = string()
-            case "minimumScaleFactor": element.minimumScaleFactor = number()
-            case "tightening": element.tightening = bool()
-            case "alignment": element.alignment = string()
-            case "lineSpacing": element.lineSpacing = string()
-            case "lineHeight": element.lineHeight = string()
-            case "sizingRule": element.sizingRule = string()
-            case "clipsToBounds": element.clipsToBounds = bool()
-            case "allowWordBreak": element.allowWordBreak = bool()
-            case "mustFitThrough":
-                element.mustFitThrough = string()
-                if let name = element.mustFitThrough, ContentSizeCategory(parsing: name) == nil {
-                    fail("unknown category '\(name)' in 'mustFitThrough'; valid: \(ContentSizeCategory.allCases.map(\.shortName).joined(separator: ", "))", value.mark)
-                }
-            default:
-                fail("unknown field '\(field)'; valid fields: \(ElementSpec.fieldNames.joined(separator: ", "))", keyNode.mark)
+            do {
+                try element.set(field, text)
+            } catch let problem {
+                let isUnknownField = !ElementSpec.fieldNames.contains(field)
+                error(problem.description, isUnknownField ? keyNode.mark : value.mark)
+                ok = false
             }
         }
-        if !isDefaults && element.key == nil { fail("an element needs a 'key'", node.mark) }
+        // Font paths are relative to the spec file.
+        element.font = element.font?.map { file in
+            file.hasPrefix("/") ? file : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(file).path
+        }
+        if !isDefaults && element.key == nil {
+            error("an element needs a 'key'", node.mark)
+            ok = false
+        }
         return ok ? element : nil
     }
 }

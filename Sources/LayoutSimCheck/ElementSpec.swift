@@ -1,0 +1,303 @@
+import Foundation
+import LayoutSimCatalogs
+import LayoutSimModel
+
+/// One element of a spec (or `layoutsim fit`'s options, which are the same fields): a key pattern and the label it
+/// is shown in. Every field is optional (inherited from `defaults`) and typed: a bad value is an error where it is
+/// written, once, with the valid names.
+///
+/// The fields are declared here and listed once in ``fields``, which reads them (from a spec file or the command
+/// line), names them, and layers an element over the defaults.
+public struct ElementSpec: Sendable, Hashable {
+    /// Key or glob.
+    public var key: String?
+    /// Where the element was written (for diagnostics and reports).
+    public var location: CatalogSourceLocation?
+    public var style: TextStyle?
+    /// Font files: the primary, then fallbacks (paths in a spec are relative to the spec file).
+    public var font: [String]?
+    public var relativeTo: TextStyle?
+    public var size: Double?
+    public var maxSize: Double?
+    public var weight: FontWeight?
+    public var emphasized: Bool?
+    public var width: Double?
+    public var device: DevicePreset?
+    public var margins: Double?
+    public var lines: Int?
+    public var height: Double?
+    /// Top, left, bottom, right (one number in a spec means all four).
+    public var insets: EdgeInsets?
+    public var scaledInsets: Bool?
+    public var view: ViewPreset?
+    public var lineBreakMode: LineBreakMode?
+    public var lineBreakStrategy: LineBreakStrategy?
+    public var minimumScaleFactor: Double?
+    public var tightening: Bool?
+    public var alignment: TextAlignment?
+    public var lineSpacing: LineSpacing?
+    public var lineHeight: LineHeightPolicy?
+    public var sizingRule: SizingRule?
+    public var clipsToBounds: Bool?
+    public var allowWordBreak: Bool?
+    public var mustFitThrough: ContentSizeCategory?
+
+    /// Creates an empty element.
+    public init() {}
+
+    /// The fields as written in spec files, each with how it is read and inherited: the one list of them.
+    package static let fields: [ElementField] = [
+        ElementField("key", \.key),
+        ElementField("style", \.style),
+        ElementField("font", \.font),
+        ElementField("relativeTo", \.relativeTo),
+        ElementField("size", \.size),
+        ElementField("maxSize", \.maxSize),
+        ElementField("weight", \.weight),
+        ElementField("emphasized", \.emphasized),
+        ElementField("width", \.width),
+        ElementField("device", \.device),
+        ElementField("margins", \.margins),
+        ElementField("lines", \.lines),
+        ElementField("height", \.height),
+        ElementField("insets", \.insets),
+        ElementField("scaledInsets", \.scaledInsets),
+        ElementField("view", \.view),
+        ElementField("lineBreakMode", \.lineBreakMode),
+        ElementField("lineBreakStrategy", \.lineBreakStrategy),
+        ElementField("minimumScaleFactor", \.minimumScaleFactor),
+        ElementField("tightening", \.tightening),
+        ElementField("alignment", \.alignment),
+        ElementField("lineSpacing", \.lineSpacing),
+        ElementField("lineHeight", \.lineHeight),
+        ElementField("sizingRule", \.sizingRule),
+        ElementField("clipsToBounds", \.clipsToBounds),
+        ElementField("allowWordBreak", \.allowWordBreak),
+        ElementField("mustFitThrough", \.mustFitThrough),
+    ]
+
+    /// The names of the fields, as written in spec files.
+    public static var fieldNames: [String] { fields.map(\.name) }
+
+    /// Sets field `name` from its text (a spec value, or a command-line option), or says what is wrong.
+    package mutating func set(_ name: String, _ value: FieldText) throws(SpecValueError) {
+        guard let field = Self.fields.first(where: { $0.name == name }) else {
+            throw SpecValueError("unknown field '\(name)'; valid fields: \(Self.fieldNames.joined(separator: ", "))")
+        }
+        try field.read(&self, value)
+    }
+
+    /// This element's fields where set, the other's elsewhere.
+    func over(_ base: ElementSpec) -> ElementSpec {
+        var out = self
+        for field in Self.fields { field.inherit(&out, base) }
+        out.location = location ?? base.location
+        // A width given here wins over an inherited device, and the other way round.
+        if width != nil && device == nil { out.device = nil }
+        if device != nil && width == nil { out.width = nil }
+        return out
+    }
+}
+
+/// A field's value as written: one piece of text, or a list (a YAML/JSON sequence).
+package enum FieldText: Sendable {
+    case text(String)
+    case list([String])
+}
+
+/// Why a field's value is not valid, in words that name the valid values.
+package struct SpecValueError: Error, Sendable, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
+}
+
+/// One field of ``ElementSpec``: its name, how it is read from text, and how it is inherited.
+package struct ElementField: Sendable {
+    package let name: String
+    let read: @Sendable (inout ElementSpec, FieldText) throws(SpecValueError) -> Void
+    let inherit: @Sendable (inout ElementSpec, ElementSpec) -> Void
+
+    init<Value: SpecValue>(_ name: String, _ path: WritableKeyPath<ElementSpec, Value?> & Sendable) {
+        self.name = name
+        read = { (spec: inout ElementSpec, text: FieldText) throws(SpecValueError) in
+            spec[keyPath: path] = try Value.read(text, field: name)
+        }
+        inherit = { spec, base in
+            if spec[keyPath: path] == nil { spec[keyPath: path] = base[keyPath: path] }
+        }
+    }
+}
+
+/// A type a spec field holds, read from its text.
+package protocol SpecValue: Sendable {
+    static func read(_ text: FieldText, field: String) throws(SpecValueError) -> Self
+}
+
+extension SpecValue {
+    /// The single piece of text of a field that takes one.
+    static func single(_ text: FieldText, field: String, _ kind: String) throws(SpecValueError) -> String {
+        guard case .text(let value) = text else { throw SpecValueError("'\(field)' must be \(kind)") }
+        return value
+    }
+}
+
+/// Values named by a word from a fixed list: an unknown word is an error listing the valid ones.
+package protocol NamedSpecValue: SpecValue {
+    static func named(_ text: String) -> Self?
+    static var validNames: String { get }
+    /// What a value is called in messages ("line break mode").
+    static var kind: String { get }
+}
+
+extension NamedSpecValue {
+    package static func read(_ text: FieldText, field: String) throws(SpecValueError) -> Self {
+        let word = try single(text, field: field, "a string")
+        guard let value = named(word) else { throw SpecValueError("unknown \(kind) '\(word)'; valid: \(validNames)") }
+        return value
+    }
+}
+
+extension String: SpecValue {
+    package static func read(_ text: FieldText, field: String) throws(SpecValueError) -> String {
+        try single(text, field: field, "a string")
+    }
+}
+
+extension Double: SpecValue {
+    package static func read(_ text: FieldText, field: String) throws(SpecValueError) -> Double {
+        guard let value = Double(try single(text, field: field, "a number")), value.isFinite else {
+            throw SpecValueError("'\(field)' must be a number")
+        }
+        return value
+    }
+}
+
+extension Int: SpecValue {
+    package static func read(_ text: FieldText, field: String) throws(SpecValueError) -> Int {
+        guard let value = Int(try single(text, field: field, "a whole number")) else {
+            throw SpecValueError("'\(field)' must be a whole number")
+        }
+        return value
+    }
+}
+
+extension Bool: SpecValue {
+    package static func read(_ text: FieldText, field: String) throws(SpecValueError) -> Bool {
+        switch try single(text, field: field, "true or false").lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw SpecValueError("'\(field)' must be true or false")
+        }
+    }
+}
+
+extension Array: SpecValue where Element == String {
+    /// A path or a list of paths.
+    package static func read(_ text: FieldText, field: String) throws(SpecValueError) -> [String] {
+        switch text {
+        case .text(let one): return [one]
+        case .list(let many): return many
+        }
+    }
+}
+
+extension EdgeInsets: SpecValue {
+    /// `[top, left, bottom, right]`, or one number for all four (`T,L,B,R` on the command line).
+    package static func read(_ text: FieldText, field: String) throws(SpecValueError) -> EdgeInsets {
+        let parts: [String]
+        switch text {
+        case .list(let list): parts = list
+        case .text(let one): parts = one.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let numbers = parts.compactMap { Double($0) }.filter(\.isFinite)
+        guard numbers.count == parts.count else { throw SpecValueError("'\(field)' must be [top, left, bottom, right] or one number") }
+        switch numbers.count {
+        case 1: return EdgeInsets(top: numbers[0], left: numbers[0], bottom: numbers[0], right: numbers[0])
+        case 4: return EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
+        default: throw SpecValueError("'\(field)' must be [top, left, bottom, right] or one number")
+        }
+    }
+}
+
+extension TextStyle: SpecValue {
+    package static func read(_ text: FieldText, field: String) throws(SpecValueError) -> TextStyle {
+        let word = try single(text, field: field, "a string")
+        do { return try parse(word) } catch { throw SpecValueError(error.description) }
+    }
+}
+
+extension FontWeight: SpecValue {
+    package static func read(_ text: FieldText, field: String) throws(SpecValueError) -> FontWeight {
+        let word = try single(text, field: field, "a string")
+        do { return try parse(word) } catch { throw SpecValueError(error.description) }
+    }
+}
+
+extension ContentSizeCategory: NamedSpecValue {
+    package static func named(_ text: String) -> ContentSizeCategory? { ContentSizeCategory(parsing: text) }
+    package static var validNames: String { allCases.map(\.shortName).joined(separator: ", ") }
+    package static var kind: String { "category" }
+}
+
+extension DevicePreset: NamedSpecValue {
+    package static func named(_ text: String) -> DevicePreset? { DevicePreset(parsing: text) }
+    package static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var kind: String { "device" }
+}
+
+extension ViewPreset: NamedSpecValue {
+    package static func named(_ text: String) -> ViewPreset? { ViewPreset(rawValue: text) }
+    package static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var kind: String { "view" }
+}
+
+extension LineBreakMode: NamedSpecValue {
+    package static func named(_ text: String) -> LineBreakMode? { LineBreakMode(parsing: text) }
+    package static var validNames: String { "word, char, clip, head, tail, middle" }
+    package static var kind: String { "line break mode" }
+}
+
+extension LineBreakStrategy: NamedSpecValue {
+    package static func named(_ text: String) -> LineBreakStrategy? { LineBreakStrategy(parsing: text) }
+    package static var validNames: String { "standard, push-out, hangul, none" }
+    package static var kind: String { "line break strategy" }
+}
+
+extension TextAlignment: NamedSpecValue {
+    package static func named(_ text: String) -> TextAlignment? { TextAlignment(rawValue: text) }
+    package static var validNames: String { "natural, left, center, right, justified" }
+    package static var kind: String { "alignment" }
+}
+
+extension LineSpacing: NamedSpecValue {
+    package static func named(_ text: String) -> LineSpacing? { LineSpacing(rawValue: text) }
+    package static var validNames: String { "natural, leading" }
+    package static var kind: String { "line spacing" }
+}
+
+/// UIKit's `sizingRule`: `typographic` (the default) or `oversize` (letterform-aware lines grow to all ink).
+public enum SizingRule: String, Sendable, Hashable, CaseIterable, NamedSpecValue {
+    case typographic, oversize
+    package static func named(_ text: String) -> SizingRule? { SizingRule(rawValue: text) }
+    package static var validNames: String { "typographic, oversize" }
+    package static var kind: String { "sizing rule" }
+}
+
+extension LineHeightPolicy: SpecValue {
+    /// `letterform-aware`, `typographic`, `fixed:N`, `multiple:X` (the sizing rule is its own field).
+    package static func read(_ text: FieldText, field: String) throws(SpecValueError) -> LineHeightPolicy {
+        let policy = try single(text, field: field, "a string")
+        let valid = "valid: letterform-aware, typographic, fixed:N, multiple:X"
+        if policy == "letterform-aware" { return .letterformAware(oversize: false) }
+        if policy == "typographic" { return .typographic }
+        let parts = policy.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let value = Double(parts[1]), value.isFinite, value > 0 else {
+            throw SpecValueError("unknown line height '\(policy)'; \(valid) (N points > 0, X factor > 0)")
+        }
+        switch parts[0] {
+        case "fixed": return .fixed(points: value)
+        case "multiple": return .multiple(factor: value)
+        default: throw SpecValueError("unknown line height '\(policy)'; \(valid)")
+        }
+    }
+}
