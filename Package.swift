@@ -103,7 +103,7 @@ let package = Package(
             name: "LayoutSimFittingTests",
             dependencies: [
                 "LayoutSimModel", "LayoutSimShaping", "LayoutSimBreaking", "LayoutSimFitting", "LayoutSimReports",
-                "LayoutSimTestSupport",
+                "LayoutSimTestSupport", "LayoutSim",
             ],
             path: "Tests/FittingTests"
         ),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/LayoutSim/SystemFont/SFMeasuredAdvances.swift from the measured SF data.
+"""Generates Sources/LayoutSimSystemFont/SFMeasuredAdvances.swift from the measured SF data.
 
 Input: sf-metrics-ios26.json (UIFont.systemFont(ofSize:weight:) measured on the iOS 26.1 simulator;
 see ../shared/reference/sf-metrics-ios26.md). Every number is written back with Python's repr, which
@@ -34,5 +34,5 @@ out.append("let sfMeasuredAdvancesText = \"\"\"")
 out.extend(rows)
 out.append("\"\"\"")
 out.append("")
-open("Sources/LayoutSim/SystemFont/SFMeasuredAdvances.swift", "w").write("\n".join(out))
+open("Sources/LayoutSimSystemFont/SFMeasuredAdvances.swift", "w").write("\n".join(out))
 print(f"wrote {len(rows)} rows")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the Dynamic Type table literals in Sources/LayoutSim/Model/TypeScale.swift from ios-dynamic-type.json.
+"""Generate the Dynamic Type table literals in Sources/LayoutSimModel/TypeScale.swift from ios-dynamic-type.json.
 
 Usage (from the package root):
     python3 Scripts/gen_type_scale.py [path/to/ios-dynamic-type.json]           # print the snippet
@@ -52,7 +52,7 @@ def main():
     if not write:
         print(snippet)
         return
-    target = "Sources/LayoutSim/Model/TypeScale.swift"
+    target = "Sources/LayoutSimModel/TypeScale.swift"
     with open(target) as f:
         lines = f.read().split("\n")
     start = next(i for i, l in enumerate(lines) if l.strip().startswith("// GENERATED"))

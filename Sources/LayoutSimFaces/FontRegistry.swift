@@ -74,7 +74,10 @@ public final class FontRegistry {
     /// How reports name a font file, with its SHA-256 (lowercase hex), computed once per file.
     public func fileInfo(forPath path: String) throws(FontError) -> FontFileInfo {
         if let info = fileInfos[path] { return info }
-        guard let digest = try? SHA256.hexDigest(ofFileAt: path) else { throw .fileNotFound(path: path) }
+        let digest: String
+        do { digest = try SHA256.hexDigest(ofFileAt: path) } catch {
+            throw .unusableFace(reason: "cannot read the file (\(error))", path: path)
+        }
         let info = FontFileInfo(name: reportName(forPath: path), sha256: digest)
         fileInfos[path] = info
         return info

@@ -10,6 +10,7 @@ package final class SystemFontLookup {
     private let config: OpaquePointer
     private var answers: [UInt32: FontFile?] = [:]
 
+    /// Loads fontconfig's configuration; nil when it cannot (fontconfig gives no reason; the caller says so).
     package init?() {
         guard let config = FcInitLoadConfigAndFonts() else { return nil }
         self.config = config

@@ -12,6 +12,9 @@ package struct FitStep: Sendable {
     /// Baseline-to-baseline distance of the second and later lines when it differs from the natural line height
     /// (``LineSpacing/leading``), points.
     package let leading: Double?
+    /// The container's insets at this size: scaled with the text style (`@ScaledMetric`) when the label scales
+    /// them, else as given.
+    package var insets: EdgeInsets? = nil
 }
 
 /// Plans the sizes of a request and turns lines into verdicts: the only place that loops over sizes and decides
@@ -45,6 +48,23 @@ package enum Fitter {
 
     /// The sizes to lay out, from the font choice and the requested categories, ascending.
     package static func plan(_ request: FitRequest) throws(LayoutSimError) -> [FitStep] {
+        var steps = try planSizes(request)
+        guard request.label.scalesInsets else { return steps }
+        // Insets scaled like the text style (the body style for a fixed size), `@ScaledMetric`.
+        let scaler: FontMetricsScaler
+        do { scaler = try FontMetricsScaler(relativeTo: request.font.style ?? .body) } catch { throw .model(error) }
+        let i = request.container.insets
+        for index in steps.indices {
+            guard let category = steps[index].category else { continue }
+            steps[index].insets = EdgeInsets(
+                top: scaler.scaledValue(i.top, at: category), left: scaler.scaledValue(i.left, at: category),
+                bottom: scaler.scaledValue(i.bottom, at: category), right: scaler.scaledValue(i.right, at: category)
+            )
+        }
+        return steps
+    }
+
+    private static func planSizes(_ request: FitRequest) throws(LayoutSimError) -> [FitStep] {
         let font = request.font
         let isSystem = font.face == .system
         switch request.lineHeight {
@@ -157,13 +177,7 @@ package enum Fitter {
         let text = source.text
         let label = request.label
         var container = request.container
-        if label.scalesInsets, let category = step.category, let scaler = try? FontMetricsScaler(relativeTo: request.font.style ?? .body) {
-            let i = container.insets
-            container.insets = EdgeInsets(
-                top: scaler.scaledValue(i.top, at: category), left: scaler.scaledValue(i.left, at: category),
-                bottom: scaler.scaledValue(i.bottom, at: category), right: scaler.scaledValue(i.right, at: category)
-            )
-        }
+        if let insets = step.insets { container.insets = insets }
         let width = max(0, container.textWidth)
 
         func layout(_ size: Double, tighten: Bool) -> Layout {
@@ -363,50 +377,5 @@ package enum Fitter {
             height: height, width: labelWidth, verdict: verdict, wordBroken: wordBroken, clippedBy: clippedBy,
             overflowWidth: overflowWidth
         )
-    }
-
-    /// Each shown line's left edge under `alignment`: natural is left for left-to-right paragraphs and right for
-    /// right-to-left ones; justified lines (but a paragraph's last) fill the width.
-    package static func lineOffsets(
-        _ text: MeasuredText, _ lines: [Line], spans: [Range<Int>], alignment: TextAlignment, width: Double, left: Double
-    ) -> [Double] {
-        if alignment == .left || (alignment == .natural && !text.hasRightToLeft) {
-            return [Double](repeating: left, count: lines.count)
-        }
-        return zip(lines, spans).map { line, span in
-            let rtl = text.paragraphIsRightToLeft(containing: span.lowerBound)
-            let slack = max(0, width - line.width)
-            let endsParagraph = span.upperBound >= text.clusterCount || text.breaks[span.upperBound] == .mandatory
-            switch alignment {
-            case .left: return left
-            case .right: return left + slack
-            case .center: return left + slack / 2
-            case .natural: return rtl ? left + slack : left
-            case .justified: return endsParagraph && rtl ? left + slack : left
-            }
-        }
-    }
-
-    /// Ink of the shown lines outside `0...viewHeight` (view coordinates; the first line's top at `top`).
-    package static func inkClipping(_ boxes: ArraySlice<LineBox>, top: Double, viewHeight: Double) -> InkClipping? {
-        var lineTop = top
-        var above = 0.0
-        var below = 0.0
-        var cut: [Int] = []
-        for (index, box) in boxes.enumerated() {
-            let baseline = lineTop + box.baseline
-            var isCut = false
-            if let inkTop = box.inkTop, baseline - inkTop < -LineBreaker.tolerance {
-                above = max(above, inkTop - baseline)
-                isCut = true
-            }
-            if let inkBottom = box.inkBottom, baseline + inkBottom > viewHeight + LineBreaker.tolerance {
-                below = max(below, baseline + inkBottom - viewHeight)
-                isCut = true
-            }
-            if isCut { cut.append(index) }
-            lineTop += box.height
-        }
-        return cut.isEmpty ? nil : InkClipping(top: above, bottom: below, lines: cut)
     }
 }

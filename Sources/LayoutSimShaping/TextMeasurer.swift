@@ -41,6 +41,9 @@ package final class TextMeasurer {
         let levels: [UInt8] = utf16.contains(where: { $0 >= 0x0590 }) ? try bidi().levels(utf16) : []
         var warnings: [String] = []
         let lookup = systemFonts == nil ? nil : systemFontLookup()
+        if systemFonts != nil && lookup == nil {
+            warnings.append("fontconfig could not load its configuration: fonts installed on this machine are not used")
+        }
         let (runs, faces, _) = Itemizer.itemize(utf16, graphemes: graphemes, levels: levels, cascade: cascade.faces) { scalar in
             guard let systemFonts, let file = lookup?.font(covering: scalar) else { return nil }
             do {

@@ -1,6 +1,4 @@
-import LayoutSimBreaking
-import LayoutSimFitting
-import LayoutSimModel
+import LayoutSim
 import LayoutSimTestSupport
 import Testing
 

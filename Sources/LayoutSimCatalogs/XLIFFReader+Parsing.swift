@@ -1,0 +1,193 @@
+import Foundation
+import LayoutSimModel
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The XML side of reading XLIFF: the parser delegate and the reassembly of `key|==|…` units.
+extension XLIFFReader {
+    /// Reassembles `key|==|…` units into a ``Localization``.
+    struct CatalogNodeBuilder {
+        final class Node {
+            var unit: (String, String?)?
+            var kind: String?
+            var children: [String: Node] = [:]
+            var order: [String] = []
+
+            func child(_ name: String) -> Node {
+                if let existing = children[name] { return existing }
+                let node = Node()
+                children[name] = node
+                order.append(name)
+                return node
+            }
+
+            /// Inserts at `path` (pairs of kind and name); `false` when the path is malformed.
+            func insert(_ path: ArraySlice<String>, value: String, state: String?) -> Bool {
+                guard let kind = path.first else {
+                    unit = (value, state)
+                    return true
+                }
+                guard ["plural", "device"].contains(kind), path.count >= 2, self.kind == nil || self.kind == kind
+                else { return false }
+                self.kind = kind
+                return child(path[path.startIndex + 1]).insert(path.dropFirst(2), value: value, state: state)
+            }
+
+            var variationNode: VariationNode? {
+                if let kind, !children.isEmpty {
+                    var cases: [String: VariationNode] = [:]
+                    for (name, child) in children { cases[name] = child.variationNode }
+                    return kind == "plural" ? .plural(cases) : .device(cases)
+                }
+                return unit.map { .unit(value: $0.0, state: $0.1) }
+            }
+        }
+
+        let root = Node()
+        var substitutions: [String: Node] = [:]
+
+        /// Inserts a `|==|` path; `false` when it is not one this reader knows.
+        mutating func insert(_ path: [String], value: String, state: String?) -> Bool {
+            var path = path[...]
+            var target = root
+            if path.first == "substitutions", path.count >= 2 {
+                target = substitution(path[path.startIndex + 1])
+                path = path.dropFirst(2)
+            } else if let first = path.first, !["plural", "device"].contains(first), path.count >= 3 {
+                target = substitution(first)
+                path = path.dropFirst()
+            }
+            return target.insert(path, value: value, state: state)
+        }
+
+        private mutating func substitution(_ name: String) -> Node {
+            if let node = substitutions[name] { return node }
+            let node = Node()
+            substitutions[name] = node
+            return node
+        }
+
+        func localization() -> Localization? {
+            guard let node = root.variationNode else { return nil }
+            var definitions: [String: SubstitutionDefinition] = [:]
+            for (name, node) in substitutions {
+                if let variation = node.variationNode {
+                    definitions[name] = SubstitutionDefinition(formatSpecifier: "lld", node: variation)
+                }
+            }
+            return Localization(node: node, substitutions: definitions)
+        }
+    }
+
+    // MARK: - XML
+
+    package struct Unit {
+        var id: String
+        var source: String?
+        var target: String?
+        var targetState: String?
+        var notes: [String] = []
+        var translate: Bool
+        var line: Int
+    }
+
+    package struct FileElement {
+        var original: String?
+        var sourceLanguage: String?
+        var targetLanguage: String?
+        var units: [Unit] = []
+        var line: Int
+        var column: Int
+    }
+
+    /// Collects `<file>` and `<trans-unit>` contents; text of inline elements inside `<source>`/`<target>` is
+    /// included, `<alt-trans>` is skipped (its `<source>`/`<target>` are not the unit's).
+    final class Delegate: NSObject, XMLParserDelegate {
+        var files: [FileElement] = []
+        var error: Error?
+        var errorPosition: (Int, Int)?
+        private var stack: [String] = []
+        private var translateStack: [Bool] = [true]
+        private var unit: Unit?
+        private var collecting: String?
+        private var collectingDepth = 0
+        private var text = ""
+
+        private static func translateValue(_ attributes: [String: String], inherited: Bool) -> Bool {
+            guard let value = attributes["translate"]?.lowercased() else { return inherited }
+            return !(value == "no" || value == "false")
+        }
+
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            let parent = stack.last
+            stack.append(elementName)
+            let inherited = translateStack.last ?? true
+            translateStack.append(Self.translateValue(attributes, inherited: inherited))
+            if collecting != nil { return }
+            switch elementName {
+            case "file":
+                files.append(FileElement(
+                    original: attributes["original"], sourceLanguage: attributes["source-language"],
+                    targetLanguage: attributes["target-language"], line: parser.lineNumber, column: 1
+                ))
+            case "trans-unit":
+                unit = Unit(
+                    id: attributes["id"] ?? "", translate: translateStack.last ?? true, line: parser.lineNumber
+                )
+            case "source", "target", "note":
+                guard parent == "trans-unit", unit != nil else { break }
+                collecting = elementName
+                collectingDepth = stack.count
+                text = ""
+                if elementName == "target" { unit?.targetState = attributes["state"] }
+            default:
+                break
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if collecting != nil { text += string }
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+            if collecting != nil { text += String(decoding: CDATABlock, as: UTF8.self) }
+        }
+
+        func parser(
+            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+        ) {
+            defer {
+                if !stack.isEmpty { stack.removeLast() }
+                if translateStack.count > 1 { translateStack.removeLast() }
+            }
+            if let collecting, stack.count == collectingDepth, elementName == collecting {
+                switch collecting {
+                case "source": unit?.source = text
+                case "target": unit?.target = text
+                default:
+                    let note = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    if !note.isEmpty { unit?.notes.append(note) }
+                }
+                self.collecting = nil
+                return
+            }
+            if elementName == "trans-unit", let unit {
+                if error == nil, let last = files.indices.last {
+                    files[last].units.append(unit)
+                }
+                self.unit = nil
+            }
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            guard error == nil else { return }
+            error = parseError
+            errorPosition = (parser.lineNumber, parser.columnNumber)
+            parser.abortParsing()
+        }
+    }
+}
