@@ -2,24 +2,27 @@
 ///
 /// - Complexity: lookups and inserts are O(1) amortised, except evictions, which are O(capacity)
 ///   (the caches here are small: a few hundred entries).
-package struct LRUCache<Key: Hashable, Value> {
+///
+/// Inlinable: the stages that own caches are other modules, and an unspecialized generic dictionary there costs a
+/// protocol-conformance lookup per access.
+public struct LRUCache<Key: Hashable, Value> {
     /// Maximum number of entries.
-    package let capacity: Int
-    private var storage: [Key: (value: Value, tick: UInt64)] = [:]
-    private var clock: UInt64 = 0
+    public let capacity: Int
+    @usableFromInline var storage: [Key: (value: Value, tick: UInt64)] = [:]
+    @usableFromInline var clock: UInt64 = 0
     /// Lookups that found an entry.
-    private(set) var hits = 0
+    public var hits = 0
     /// Lookups that found none.
-    private(set) var misses = 0
+    public var misses = 0
     /// Entries dropped to stay within `capacity`.
-    private(set) var evictions = 0
+    public var evictions = 0
 
-    package init(capacity: Int) { self.capacity = max(1, capacity) }
+    @inlinable public init(capacity: Int) { self.capacity = max(1, capacity) }
 
     /// Number of entries held.
-    package var count: Int { storage.count }
+    @inlinable public var count: Int { storage.count }
 
-    package subscript(key: Key) -> Value? {
+    @inlinable public subscript(key: Key) -> Value? {
         mutating get {
             clock &+= 1
             guard let entry = storage[key] else { misses += 1; return nil }

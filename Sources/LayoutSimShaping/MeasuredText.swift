@@ -64,7 +64,7 @@ public struct MeasuredText: Sendable {
     public let warnings: [String]
 
     /// UTF-16 start offset of each cluster, plus the text length at the end (`clusterCount + 1` entries).
-    package let clusterStarts: [Int]
+    @usableFromInline package let clusterStarts: [Int]
     /// Index into ``faces`` of the face that shaped each cluster.
     package let faceIndex: [UInt16]
     /// Topmost ink of each cluster, font units above the baseline (`Int32.min`: no ink).
@@ -72,22 +72,22 @@ public struct MeasuredText: Sendable {
     /// Bottommost ink of each cluster, font units above the baseline (`Int32.max`: no ink).
     package let inkBottomUnits: [Int32]
     /// Shaped advance of each cluster (kerning included), font units.
-    package let advanceUnits: [Int32]
+    @usableFromInline package let advanceUnits: [Int32]
     /// Shaped minus nominal advance of each cluster (the font's kerning adjustment), font units.
     package let kerningUnits: [Int32]
     /// For the system-font model, whose measured widths cover printable ASCII: whether cluster `i` is all printable
     /// ASCII after canonical decomposition.
-    package let isASCII: [Bool]
+    @usableFromInline package let isASCII: [Bool]
     /// Offsets into `asciiCodes` per cluster (`clusterCount + 1` entries).
-    package let asciiStarts: [Int32]
+    @usableFromInline package let asciiStarts: [Int32]
     /// Printable ASCII base characters of the clusters, concatenated.
-    package let asciiCodes: [UInt8]
+    @usableFromInline package let asciiCodes: [UInt8]
     /// Whether a cluster is whitespace, which hangs at the end of a line (does not count against the width).
-    package let isWhitespace: [Bool]
+    @usableFromInline package let isWhitespace: [Bool]
     /// Line-break opportunity at each boundary (`clusterCount + 1` entries).
     package let breaks: [BoundaryBreak]
     /// Whether each boundary is also a grapheme cluster boundary (where a too-long word may be split).
-    package let isGraphemeBoundary: [Bool]
+    @usableFromInline package let isGraphemeBoundary: [Bool]
     /// The first UTF-16 code unit of each cluster.
     package let firstUnits: [UInt16]
     /// The text's UTF-16 code units.
@@ -104,10 +104,10 @@ public struct MeasuredText: Sendable {
     package let runs: [PlacedRun]
 
     /// Number of clusters.
-    package var clusterCount: Int { advanceUnits.count }
+    @inlinable package var clusterCount: Int { advanceUnits.count }
 
     /// The index of the cluster starting at UTF-16 `offset` (the cluster count at the end of the text).
-    package func clusterIndex(atOffset offset: Int) -> Int {
+    @inlinable package func clusterIndex(atOffset offset: Int) -> Int {
         var low = 0
         var high = clusterStarts.count - 1
         while low < high {
@@ -124,10 +124,10 @@ public struct MeasuredText: Sendable {
     }
 
     /// Number of grapheme clusters (user-perceived characters) in the text.
-    package var graphemeCount: Int { graphemeCount(in: 0..<clusterCount) }
+    @inlinable package var graphemeCount: Int { graphemeCount(in: 0..<clusterCount) }
 
     /// Number of grapheme clusters starting in clusters `range`.
-    package func graphemeCount(in range: Range<Int>) -> Int {
+    @inlinable package func graphemeCount(in range: Range<Int>) -> Int {
         var count = 0
         for i in range where isGraphemeBoundary[i] { count += 1 }
         return count
@@ -162,7 +162,7 @@ public struct MeasuredText: Sendable {
     }
 
     /// The printable ASCII characters of cluster `i`, or nil when it is not all printable ASCII.
-    @inline(__always)
+    @inlinable
     package func asciiCodes(ofCluster i: Int) -> ArraySlice<UInt8>? {
         guard isASCII[i] else { return nil }
         return asciiCodes[Int(asciiStarts[i])..<Int(asciiStarts[i + 1])]
