@@ -28,20 +28,15 @@ public struct DrawnPanel: Sendable, Hashable {
     public let textBottom: Double
     /// Glyphs of the shown lines, in visual order, the ellipsis included.
     public let glyphs: [DrawnGlyph]
-    /// The band below the view where hidden lines are drawn (top and height, points); nil when none is hidden.
-    public let hiddenBand: (top: Double, height: Double)?
+    /// The band below the view where hidden lines are drawn; nil when none is hidden.
+    public let hiddenBand: HiddenBand?
     /// Glyphs of the hidden lines.
     public let hiddenGlyphs: [DrawnGlyph]
 
-    public static func == (a: DrawnPanel, b: DrawnPanel) -> Bool {
-        a.result == b.result && a.lineTops == b.lineTops && a.viewHeight == b.viewHeight && a.textBottom == b.textBottom
-            && a.glyphs == b.glyphs && a.hiddenBand?.top == b.hiddenBand?.top && a.hiddenBand?.height == b.hiddenBand?.height
-            && a.hiddenGlyphs == b.hiddenGlyphs
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(result)
-        hasher.combine(glyphs)
+    /// Where hidden lines are drawn: below the view, points.
+    public struct HiddenBand: Sendable, Hashable {
+        public let top: Double
+        public let height: Double
     }
 }
 
@@ -103,13 +98,13 @@ struct LabelDrawer {
             glyphs += place(line, x: left, baseline: y + box.baseline, size: result.pointSize, advances: advances, tracking: result.tracking)
             y += box.height
         }
-        var band: (top: Double, height: Double)?
+        var band: DrawnPanel.HiddenBand?
         var hiddenGlyphs: [DrawnGlyph] = []
         if result.shownLineCount < result.lineCount {
             let hidden = Array(result.lines[result.shownLineCount...])
             let top = max(viewHeight, y) + Self.hiddenGap
             let boxes = LineBoxes.boxes(text, lines: hidden, size: result.pointSize, policy: request.lineHeight, leading: nil)
-            band = (top, boxes.reduce(0) { $0 + $1.height })
+            band = DrawnPanel.HiddenBand(top: top, height: boxes.reduce(0) { $0 + $1.height })
             var gy = top
             for (line, box) in zip(hidden, boxes) {
                 let range = line.range

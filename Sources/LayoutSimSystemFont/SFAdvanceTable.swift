@@ -38,9 +38,6 @@ package struct SFAdvanceTable: Sendable {
         advances = table
     }
 
-    /// Whether `scalar` is one of the measured characters (printable ASCII).
-    package static func isMeasured(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x20 && scalar.value <= 0x7E }
-
     /// The measured advance row at an integer size inside ``measuredSizes``, points.
     package func measuredRow(weight: FontWeight, size: Int) -> [Double] {
         advances[weight]?[size - Self.measuredSizes.lowerBound] ?? []
