@@ -201,12 +201,15 @@ public enum CheckRunner {
             let relevant = report.results.filter { ($0.category ?? .large) <= must }
             if let failing = relevant.first(where: { !$0.passes(allowingWordBreaks: allowsBreaks) }) {
                 var clipped = failing.clippedBy
-                if case .inkClipped(let by) = failing.verdict { clipped = by }
-                let truncated: Bool
-                if case .truncated = failing.verdict { truncated = true } else { truncated = false }
+                var showsPart = failing.hiddenCharacters > 0
+                switch failing.verdict {
+                case .inkClipped(let by), .inkOverlap(let by): clipped = by
+                case .truncated: showsPart = true
+                default: break
+                }
                 result.failure = CheckResult.Failure(
                     category: failing.category, verdict: failing.verdict.kind,
-                    visibleText: truncated ? failing.visibleText : nil, hiddenCharacters: failing.hiddenCharacters,
+                    visibleText: showsPart ? failing.visibleText : nil, hiddenCharacters: failing.hiddenCharacters,
                     clippedBy: clipped.map(ReportNumber.rounded),
                     missingGlyphs: report.missingGlyphs.flatMap(\.codePoints)
                 )

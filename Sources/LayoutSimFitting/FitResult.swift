@@ -17,6 +17,9 @@ public enum Verdict: Sendable, Hashable {
     /// The view clips to its bounds and ink of the shown lines (tall marks, descenders) is cut off, by up to
     /// `by` points.
     case inkClipped(by: Double)
+    /// Lines have a fixed height (`fixed:N`, `multiple:X`) and ink of a shown line reaches into its neighbour or out
+    /// of the view, by up to `by` points: lines overlap.
+    case inkOverlap(by: Double)
     /// Some text is covered by no font (not even the fallbacks): it cannot be displayed.
     case missingGlyphs(count: Int)
 }
@@ -38,7 +41,7 @@ public struct CategoryResult: Sendable, Hashable {
     /// The laid-out text.
     package let sourceText: String
 
-    /// The text as displayed: the shown lines joined by `\n` (whitespace at wrapped line ends dropped), with the
+    /// The text as displayed: the visible lines joined by `\n` (whitespace at wrapped line ends dropped), with the
     /// ellipsis where the text is truncated.
     public var visibleText: String {
         let utf16 = sourceText.utf16
@@ -48,7 +51,7 @@ public struct CategoryResult: Sendable, Hashable {
             let end = utf16.index(start, offsetBy: range.count)
             return String(sourceText[start..<end])
         }
-        return displayedLines.map { line in
+        return displayedLines.prefix(visibleLineCount).map { line in
             piece(line.before) + (line.hasEllipsis ? "\u{2026}" : "") + piece(line.after)
         }.joined(separator: "\n")
     }
@@ -71,6 +74,11 @@ public struct CategoryResult: Sendable, Hashable {
     public let inkClipped: InkClipping?
     /// How many of them are shown (the line limit cuts the rest).
     public let shownLineCount: Int
+    /// How many of the shown lines can be seen at least in part: all of them, except in a text view clipped at its
+    /// height, where lines wholly below the bottom edge are laid out but not visible.
+    public let visibleLineCount: Int
+    /// The index of the visible line cut by the view's bottom edge (partly visible), if any.
+    public let partlyVisibleLine: Int?
     /// Height of the shown lines, points, before pixel rounding and insets.
     public let textHeight: Double
     /// The label's height: shown text height rounded up to the pixel grid, plus top and bottom insets, points.
@@ -98,7 +106,7 @@ public struct CategoryResult: Sendable, Hashable {
         switch verdict {
         case .fits: return true
         case .fitsWithWordBroken: return allowingWordBreaks
-        case .truncated, .clipped, .inkClipped, .missingGlyphs: return false
+        case .truncated, .clipped, .inkClipped, .inkOverlap, .missingGlyphs: return false
         }
     }
 }

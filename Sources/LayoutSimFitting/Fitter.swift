@@ -330,16 +330,28 @@ package enum Fitter {
         func utf16(_ clusters: Range<Int>) -> Range<Int> { text.clusterStarts[clusters.lowerBound]..<text.clusterStarts[clusters.upperBound] }
         var displayed: [DisplayedLine] = []
         displayed.reserveCapacity(shown)
+        // A text view clipped at its height: lines wholly below the bottom edge cannot be seen, and the line the
+        // edge cuts is partly visible.
+        var visibleLines = shown
+        var partlyVisible: Int?
+        if !request.label.truncatesToFitHeight, let viewHeight = container.height {
+            var top = container.insets.top
+            for (index, box) in boxes.enumerated() {
+                if top >= viewHeight - LineBreaker.tolerance { visibleLines = index; break }
+                if top + box.height > viewHeight + LineBreaker.tolerance { partlyVisible = index }
+                top += box.height
+            }
+        }
         var visibleGraphemes = 0
         for (index, span) in l.spans.prefix(shown).enumerated() {
             if index == shown - 1, let cut = l.truncated {
                 displayed.append(DisplayedLine(before: utf16(cut.before), hasEllipsis: cut.hasEllipsis, after: utf16(cut.after)))
-                visibleGraphemes += text.graphemeCount(in: cut.before) + text.graphemeCount(in: cut.after)
+                if index < visibleLines { visibleGraphemes += text.graphemeCount(in: cut.before) + text.graphemeCount(in: cut.after) }
             } else {
                 let end = text.clusterStarts[span.upperBound]
                 displayed.append(DisplayedLine(before: utf16(Truncator.trimmed(text, span, leading: false, trailing: true)),
                                                hasEllipsis: false, after: end..<end))
-                visibleGraphemes += text.graphemeCount(in: span)
+                if index < visibleLines { visibleGraphemes += text.graphemeCount(in: span) }
             }
         }
         let hidden = max(0, text.graphemeCount - visibleGraphemes)
@@ -352,15 +364,26 @@ package enum Fitter {
             ? inkClipping(boxes[...], top: container.insets.top, viewHeight: container.height ?? height)
             : nil
 
+        // With a fixed line height, ink outside a line's box overlaps the neighbouring line (or leaves the view).
+        var overlap = 0.0
+        switch request.lineHeight {
+        case .fixed, .multiple:
+            overlap = boxes.map { max($0.overflowAbove, $0.overflowBelow) }.max() ?? 0
+        case .typographic, .letterformAware:
+            break
+        }
+
         let verdict: Verdict
         if !text.missingGlyphs.isEmpty {
             verdict = .missingGlyphs(count: text.missingGlyphs.count)
-        } else if hidden > 0 || shown < l.lines.count {
+        } else if l.truncated != nil || shown < l.lines.count {
             verdict = .truncated(hiddenLines: l.lines.count - shown)
         } else if clippedBy != nil || overflowWidth != nil {
             verdict = .clipped(by: clippedBy ?? overflowWidth ?? 0)
         } else if let inkClipped {
             verdict = .inkClipped(by: max(inkClipped.top, inkClipped.bottom))
+        } else if overlap > LineBreaker.tolerance {
+            verdict = .inkOverlap(by: overlap)
         } else if wordBroken {
             verdict = .fitsWithWordBroken
         } else {
@@ -373,7 +396,8 @@ package enum Fitter {
             lineOffsets: lineOffsets(text, shownLines, spans: Array(l.spans.prefix(shown)), alignment: request.label.alignment,
                                      width: width, left: container.insets.left),
             scaleFactor: scale, shrinkReachedMinimum: reachedMinimum, tracking: l.tracking,
-            lineBoxes: boxes, inkClipped: inkClipped, shownLineCount: shown, textHeight: textHeight,
+            lineBoxes: boxes, inkClipped: inkClipped, shownLineCount: shown, visibleLineCount: visibleLines,
+            partlyVisibleLine: partlyVisible, textHeight: textHeight,
             height: height, width: labelWidth, verdict: verdict, wordBroken: wordBroken, clippedBy: clippedBy,
             overflowWidth: overflowWidth
         )

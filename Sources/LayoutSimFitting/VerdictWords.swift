@@ -2,7 +2,7 @@ import LayoutSimModel
 
 /// The kind of a verdict without its payload: what reports store and compare (`check`'s JSON, baselines).
 public enum VerdictKind: String, Sendable, Hashable, Codable, CaseIterable {
-    case fits, fitsWithWordBroken, truncated, clipped, inkClipped, missingGlyphs
+    case fits, fitsWithWordBroken, truncated, clipped, inkClipped, inkOverlap, missingGlyphs
 }
 
 // The one place a verdict becomes words: names in JSON, phrases in summaries, messages and pictures.
@@ -16,12 +16,13 @@ extension Verdict {
         case .truncated: return .truncated
         case .clipped: return .clipped
         case .inkClipped: return .inkClipped
+        case .inkOverlap: return .inkOverlap
         case .missingGlyphs: return .missingGlyphs
         }
     }
 
     /// The verdict's name in reports: `fits`, `fitsWithWordBroken`, `truncated`, `clipped`, `inkClipped`,
-    /// `missingGlyphs`.
+    /// `inkOverlap`, `missingGlyphs`.
     public var name: String { kind.rawValue }
 }
 
@@ -34,6 +35,7 @@ extension VerdictKind {
         case .truncated: return "truncated"
         case .clipped: return "clipped"
         case .inkClipped: return "ink clipped"
+        case .inkOverlap: return "lines overlap"
         case .missingGlyphs: return "missing glyphs"
         }
     }
@@ -55,7 +57,7 @@ extension CategoryResult {
             text += " (\(hidden) line\(hidden == 1 ? "" : "s") hidden)"
         case .clipped(let by):
             text += clippedBy != nil ? " by \(format(by)) pt" : " (line \(format(by)) pt too wide)"
-        case .inkClipped(let by):
+        case .inkClipped(let by), .inkOverlap(let by):
             text += " by \(format(by)) pt"
         case .missingGlyphs(let count):
             text += " (\(count) cluster\(count == 1 ? "" : "s"))"
@@ -87,6 +89,7 @@ extension CategoryResult {
         case .truncated(let hidden): return "truncated: \(hiddenCharacters) characters, \(hidden) lines hidden"
         case .clipped(let by): return "clipped by \(n(by)) pt"
         case .inkClipped(let by): return "ink clipped by \(n(by)) pt"
+        case .inkOverlap(let by): return "lines overlap by \(n(by)) pt"
         case .missingGlyphs(let count): return "\(count) clusters have no font"
         }
     }
@@ -101,7 +104,10 @@ extension FitReport {
         }
         guard let failure = firstFailure else {
             if results.count == 1, results.first?.category == nil { return "fits" }
-            return results.count == ContentSizeCategory.allCases.count ? "fits at every category" : "fits at every requested category"
+            if results.count == ContentSizeCategory.allCases.count { return "fits at every category" }
+            // Say exactly what was checked: an extraLargeTitle is known at Large only, a range may be partial.
+            let names = results.compactMap { $0.category?.swiftUIName }
+            return "fits at the categories checked: " + names.joined(separator: ", ")
         }
         let phrase = failure.verdict.kind.phrase
         guard let category = failure.category else { return "does not fit: \(phrase)" }

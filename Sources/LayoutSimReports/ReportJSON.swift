@@ -108,6 +108,7 @@ private struct ResultJSON: Encodable {
         case category, pointSize, weight, lineHeight, lines, shownLines, lineBreaks, lineWidths, textHeight, height, width
         case verdict, wordBroken, clippedBy, hiddenLines, overflowWidth, lineHeights, inkOverflow, inkClipped
         case visibleText, hiddenCharacters, shownLineWidths, lineOffsets, scaleFactor, shrinkReachedMinimum, tracking
+        case partlyVisibleLine, inkOverlap
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -138,6 +139,12 @@ private struct ResultJSON: Encodable {
         try c.encode(result.inkClipped.map(InkClippedJSON.init), forKey: .inkClipped)
         try c.encode(result.visibleText, forKey: .visibleText)
         try c.encode(result.hiddenCharacters, forKey: .hiddenCharacters)
+        try c.encode(result.partlyVisibleLine, forKey: .partlyVisibleLine)
+        if case .inkOverlap(let by) = result.verdict {
+            try c.encode(ReportNumber.rounded(by), forKey: .inkOverlap)
+        } else {
+            try c.encodeNil(forKey: .inkOverlap)
+        }
         try c.encode(result.shownLineWidths.map(ReportNumber.rounded), forKey: .shownLineWidths)
         try c.encode(result.lineOffsets.map(ReportNumber.rounded), forKey: .lineOffsets)
         try c.encode(ReportNumber.rounded(result.scaleFactor), forKey: .scaleFactor)
