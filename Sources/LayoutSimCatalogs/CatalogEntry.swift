@@ -59,12 +59,24 @@ public struct CatalogEntry: Sendable, Hashable {
     /// `false` when the catalog marks the key as not to be translated (`"shouldTranslate": false`,
     /// XLIFF `translate="no"`). The entry is kept so the source string is still checked.
     public var shouldTranslate: Bool
+    /// The `.xcstrings` key's `extractionState` (`extracted_with_value`, `manual`, `migrated`, `stale`): `stale` means
+    /// Xcode no longer finds the key in the source code, so no user sees it.
+    public var extractionState: String?
+
+    /// Whether no user sees the string: its key is stale (no longer in the source code).
+    public var isStale: Bool { extractionState == "stale" }
+
+    /// The device of a `device:<name>` variant (`iphone`, `ipad`, `mac`, …), if the string is one.
+    public var device: String? {
+        variantPath.last { $0.hasPrefix("device:") }.map { String($0.dropFirst("device:".count)) }
+    }
 
     /// Creates an entry.
     public init(
         key: String, locale: String, variantPath: [String] = [], value: String, source: CatalogSourceLocation,
-        comment: String? = nil, state: String? = nil, shouldTranslate: Bool = true
+        comment: String? = nil, state: String? = nil, shouldTranslate: Bool = true, extractionState: String? = nil
     ) {
+        self.extractionState = extractionState
         self.key = key
         self.locale = locale
         self.variantPath = variantPath

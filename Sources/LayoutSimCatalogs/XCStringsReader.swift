@@ -85,6 +85,7 @@ package enum XCStringsReader {
             var parser = NodeParser(key: key, location: here)
             let comment = item["comment"] as? String
             let shouldTranslate = (item["shouldTranslate"] as? Bool) ?? true
+            let extractionState = item["extractionState"] as? String
             let localizations = item["localizations"] as? [String: Any] ?? [:]
             if item["localizations"] != nil, item["localizations"] as? [String: Any] == nil {
                 parser.error("'\(key)': \"localizations\" must be an object")
@@ -103,12 +104,13 @@ package enum XCStringsReader {
                 for variant in expander.expand(localization) {
                     result.entries.append(CatalogEntry(
                         key: key, locale: locale, variantPath: variant.path, value: variant.value, source: here,
-                        comment: comment, state: variant.state, shouldTranslate: shouldTranslate
+                        comment: comment, state: variant.state, shouldTranslate: shouldTranslate,
+                        extractionState: extractionState
                     ))
                 }
                 parser.diagnostics += expander.diagnostics
             }
-            if shouldTranslate {
+            if shouldTranslate && extractionState != "stale" {
                 for locale in allLocales.subtracting(localizations.keys).subtracting([sourceLanguage]).sorted() {
                     parser.diagnostics.append(.warning(
                         "'\(key)' has no '\(locale)' localization; the app shows the source text", at: here

@@ -159,6 +159,8 @@ public struct CheckReport: Sendable, Codable {
     public var diagnostics: [ReportDiagnostic]
     /// Totals.
     public var summary: Summary
+    /// Keys not checked because no user sees them (stale keys), sorted.
+    public var skipped: [SkippedKey] = []
     /// Pictures of the first ``maximumDrawings`` failures (in report order), by ``CheckResult/identity``, when the
     /// check was asked to draw them (``CheckOptions/drawsFailures``). Not part of the JSON report.
     public var drawings: [String: LabelDrawing] = [:]
@@ -167,7 +169,18 @@ public struct CheckReport: Sendable, Codable {
     public static let maximumDrawings = 400
 
     enum CodingKeys: String, CodingKey {
-        case version, catalogs, spec, categories, shards, results, unspecifiedKeys, diagnostics, summary
+        case version, catalogs, spec, categories, shards, results, unspecifiedKeys, diagnostics, summary, skipped
+    }
+
+    /// A key not checked, and why.
+    public struct SkippedKey: Sendable, Hashable, Codable, Comparable {
+        public var key: String
+        public var file: String
+        public var line: Int
+        /// Why: `stale` (Xcode no longer finds the key in the source code).
+        public var reason: String
+
+        public static func < (a: SkippedKey, b: SkippedKey) -> Bool { (a.key, a.file, a.line) < (b.key, b.file, b.line) }
     }
 
     /// Totals of a report.
@@ -195,6 +208,7 @@ public struct CheckReport: Sendable, Codable {
         results.sort { ($0.key, $0.locale, $0.variant.joined(separator: "/")) < ($1.key, $1.locale, $1.variant.joined(separator: "/")) }
         diagnostics = Array(Set(diagnostics)).sorted()
         unspecifiedKeys = Array(Set(unspecifiedKeys)).sorted()
+        skipped = Array(Set(skipped)).sorted()
         shards = Array(Set(shards)).sorted()
         let failures = results.filter { !$0.passed }
         summary = Summary(
@@ -220,6 +234,7 @@ public struct CheckReport: Sendable, Codable {
             unspecifiedKeys: reports.flatMap(\.unspecifiedKeys), diagnostics: reports.flatMap(\.diagnostics),
             summary: Summary(keys: 0, locales: 0, strings: 0, layouts: 0, failures: 0, newFailures: 0, errors: 0, warnings: 0)
         )
+        merged.skipped = reports.flatMap(\.skipped)
         var seen = Set<String>()
         for result in reports.flatMap(\.results) where seen.insert(result.identity).inserted {
             merged.results.append(result)
@@ -258,5 +273,21 @@ public enum CheckError: Error, CustomStringConvertible, Sendable {
         case .notAReport(let path, let why): return "\(path): not a layoutsim check JSON report (\(why))"
         case .invalid(let message): return message
         }
+    }
+}
+
+extension CheckReport {
+    /// Reads a report; `skipped` may be absent (reports written before it existed).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            version: try c.decode(Int.self, forKey: .version), catalogs: try c.decode([String].self, forKey: .catalogs),
+            spec: try c.decode(String.self, forKey: .spec), categories: try c.decode([String].self, forKey: .categories),
+            shards: try c.decode([String].self, forKey: .shards), results: try c.decode([CheckResult].self, forKey: .results),
+            unspecifiedKeys: try c.decode([String].self, forKey: .unspecifiedKeys),
+            diagnostics: try c.decode([ReportDiagnostic].self, forKey: .diagnostics),
+            summary: try c.decode(Summary.self, forKey: .summary),
+            skipped: try c.decodeIfPresent([SkippedKey].self, forKey: .skipped) ?? []
+        )
     }
 }

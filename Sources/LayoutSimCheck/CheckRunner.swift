@@ -104,17 +104,37 @@ public enum CheckRunner {
         for (specifier, sample) in spec.placeholders { samples.overrides[specifier] = sample }
         var jobs: [CheckJob] = []
         var unspecified = Set<String>()
+        var deviceWarnings = Set<String>()
         func job(_ entry: CatalogEntry, text: String, language: String) {
-            let (element, named) = spec.element(forKey: entry.key)
+            var (element, named) = spec.element(forKey: entry.key)
             if !named { unspecified.insert(entry.key) }
+            // A device variant is laid out at its device's geometry when the spec gives one.
+            if let device = entry.device {
+                let (specific, hasOverride) = element.forDevice(device)
+                element = specific
+                if !hasOverride, ElementSpec.devicesNeedingGeometry.contains(device),
+                   deviceWarnings.insert("\(entry.key)\u{1F}\(device)").inserted {
+                    add(CatalogDiagnostic(
+                        severity: .warning,
+                        message: "'\(entry.key)' [device:\(device)] is checked with the element's own geometry; "
+                            + "give its width with 'devices: {\(device): {width: …}}' in the spec",
+                        location: entry.source
+                    ))
+                }
+            }
             jobs.append(CheckJob(entry: entry, text: text, language: language, element: element, named: named))
         }
+        var skipped = Set<CheckReport.SkippedKey>()
         for entry in entries where wanted?.contains(entry.locale.lowercased()) ?? true {
+            guard !entry.isStale else {
+                skipped.insert(CheckReport.SkippedKey(key: entry.key, file: entry.source.file, line: entry.source.line, reason: "stale"))
+                continue
+            }
             job(entry, text: samples.substitute(entry.value, locale: entry.locale), language: entry.locale)
         }
         if let modes = options.pseudo {
             let pseudolocalizer = Pseudolocalizer()
-            for entry in entries where entry.locale == sourceLanguage && entry.shouldTranslate {
+            for entry in entries where entry.locale == sourceLanguage && entry.shouldTranslate && !entry.isStale {
                 var pseudo = entry
                 pseudo.locale = Pseudolocalizer.locale
                 pseudo.value = pseudolocalizer.pseudolocalize(entry.value, modes: modes)
@@ -132,6 +152,7 @@ public enum CheckRunner {
         report.results = results
         report.drawings = drawings
         report.unspecifiedKeys = Array(unspecified)
+        report.skipped = Array(skipped)
         report.diagnostics = diagnostics
         report.finish()
         return report

@@ -41,6 +41,15 @@ public struct ElementSpec: Sendable, Hashable {
     public var clipsToBounds: Bool?
     public var allowWordBreak: Bool?
     public var mustFitThrough: ContentSizeCategory?
+    /// Fields that differ for an `.xcstrings` device variant, by device (`ipad: {width: 500}`), over this element's.
+    public var devices: [String: ElementSpec]?
+
+    /// The device names of `.xcstrings` device variations that `devices` may name.
+    public static let deviceNames = VariationExpander.deviceOrder
+
+    /// Devices whose variants are shown at a different size than an iPhone's: a variant for one of them with no
+    /// `devices` entry is checked with the element's own geometry, and a warning says so.
+    public static let devicesNeedingGeometry: Set<String> = ["ipad", "mac", "applewatch", "appletv", "vision"]
 
     /// Creates an empty element.
     public init() {}
@@ -77,7 +86,15 @@ public struct ElementSpec: Sendable, Hashable {
     ]
 
     /// The names of the fields, as written in spec files.
-    public static var fieldNames: [String] { fields.map(\.name) }
+    public static var fieldNames: [String] { fields.map(\.name) + ["devices"] }
+
+    /// The element for a device variant: its `devices` entry for `device` over the element, and whether there is one.
+    public func forDevice(_ device: String) -> (spec: ElementSpec, hasOverride: Bool) {
+        guard let override = devices?[device] else { return (self, false) }
+        var base = self
+        base.devices = nil
+        return (override.over(base), true)
+    }
 
     /// Sets field `name` from its text (a spec value, or a command-line option), or says what is wrong.
     package mutating func set(_ name: String, _ value: FieldText) throws(SpecValueError) {
@@ -92,6 +109,9 @@ public struct ElementSpec: Sendable, Hashable {
         var out = self
         for field in Self.fields { field.inherit(&out, base) }
         out.location = location ?? base.location
+        if let baseDevices = base.devices {
+            out.devices = (devices ?? [:]).merging(baseDevices) { mine, inherited in mine.over(inherited) }
+        }
         // A width given here wins over an inherited device, and the other way round.
         if width != nil && device == nil { out.device = nil }
         if device != nil && width == nil { out.width = nil }

@@ -133,7 +133,7 @@ public enum LayoutSpecReader {
     }
 
     private static func parseElement(
-        _ node: Node, path: String, isDefaults: Bool, error: (String, Mark?) -> Void
+        _ node: Node, path: String, isDefaults: Bool, inDevice: Bool = false, error: (String, Mark?) -> Void
     ) -> ElementSpec? {
         guard let mapping = node.mapping else {
             error(isDefaults ? "'defaults' must be an object" : "an element must be an object with a 'key'", node.mark)
@@ -144,9 +144,20 @@ public enum LayoutSpecReader {
         var ok = true
         for (keyNode, value) in mapping {
             let field = keyNode.string ?? ""
-            if field == "key" && isDefaults {
-                error("'key' does not belong in 'defaults'", keyNode.mark)
+            if field == "key" && (isDefaults || inDevice) {
+                error(inDevice ? "'key' does not belong in 'devices'" : "'key' does not belong in 'defaults'", keyNode.mark)
                 ok = false
+                continue
+            }
+            if field == "devices" {
+                if inDevice {
+                    error("'devices' cannot be nested", keyNode.mark)
+                    ok = false
+                } else if let devices = parseDevices(value, path: path, error: error) {
+                    element.devices = devices
+                } else {
+                    ok = false
+                }
                 continue
             }
             let text: FieldText
@@ -171,10 +182,34 @@ public enum LayoutSpecReader {
         element.font = element.font?.map { file in
             file.hasPrefix("/") ? file : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(file).path
         }
-        if !isDefaults && element.key == nil {
+        if !isDefaults && !inDevice && element.key == nil {
             error("an element needs a 'key'", node.mark)
             ok = false
         }
         return ok ? element : nil
+    }
+
+    /// `devices: {ipad: {width: 500}, mac: {device: …}}`: fields per `.xcstrings` device variation.
+    private static func parseDevices(_ node: Node, path: String, error: (String, Mark?) -> Void) -> [String: ElementSpec]? {
+        guard let mapping = node.mapping else {
+            error("'devices' must map a device (\(ElementSpec.deviceNames.joined(separator: ", "))) to fields, e.g. {ipad: {width: 500}}", node.mark)
+            return nil
+        }
+        var devices: [String: ElementSpec] = [:]
+        var ok = true
+        for (nameNode, value) in mapping {
+            let name = nameNode.string ?? ""
+            guard ElementSpec.deviceNames.contains(name) else {
+                error("unknown device variation '\(name)' in 'devices'; valid: \(ElementSpec.deviceNames.joined(separator: ", "))", nameNode.mark)
+                ok = false
+                continue
+            }
+            guard let element = parseElement(value, path: path, isDefaults: false, inDevice: true, error: error) else {
+                ok = false
+                continue
+            }
+            devices[name] = element
+        }
+        return ok ? devices : nil
     }
 }
