@@ -109,8 +109,14 @@ public enum CheckRunner {
             if !named { unspecified.insert(entry.key) }
             jobs.append(CheckJob(entry: entry, text: text, language: language, element: element, named: named))
         }
+        var warned = Set<String>()
+        func filled(_ entry: CatalogEntry, locale: String) -> String {
+            let filled = samples.fill(entry.value, locale: locale, plural: entry.pluralCategory)
+            for warning in filled.warnings where warned.insert(warning).inserted { add(.warning(warning, at: entry.source)) }
+            return filled.text
+        }
         for entry in entries where wanted?.contains(entry.locale.lowercased()) ?? true {
-            job(entry, text: samples.substitute(entry.value, locale: entry.locale), language: entry.locale)
+            job(entry, text: filled(entry, locale: entry.locale), language: entry.locale)
         }
         if let modes = options.pseudo {
             let pseudolocalizer = Pseudolocalizer()
@@ -118,7 +124,7 @@ public enum CheckRunner {
                 var pseudo = entry
                 pseudo.locale = Pseudolocalizer.locale
                 pseudo.value = pseudolocalizer.pseudolocalize(entry.value, modes: modes)
-                job(pseudo, text: samples.substitute(pseudo.value, locale: sourceLanguage), language: sourceLanguage)
+                job(pseudo, text: filled(pseudo, locale: sourceLanguage), language: sourceLanguage)
             }
         }
         jobs.sort { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/"))
