@@ -77,8 +77,8 @@ public enum CheckRunner {
         specDiagnostics.forEach(add)
         var entries: [CatalogEntry] = []
         var sourceLanguage = "en"
-        for path in options.catalogs {
-            let result = CatalogReader.read(URL(fileURLWithPath: path), developmentLanguage: options.developmentLanguage)
+        let urls = options.catalogs.map { URL(fileURLWithPath: $0) }
+        for result in CatalogReader.readEach(urls, developmentLanguage: options.developmentLanguage) {
             result.diagnostics.forEach(add)
             entries += result.entries.map { entry in
                 var entry = entry
