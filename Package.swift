@@ -43,7 +43,8 @@ let package = Package(
             name: "LayoutSimFitting",
             dependencies: ["LayoutSimModel", "LayoutSimFaces", "LayoutSimShaping", "LayoutSimSystemFont", "LayoutSimBreaking"]
         ),
-        .target(name: "LayoutSimCatalogs", dependencies: ["LayoutSimModel"]),
+        // Catalogs uses Shaping's ICU number services (plural rules, number formats), so C stays in Faces and Shaping.
+        .target(name: "LayoutSimCatalogs", dependencies: ["LayoutSimModel", "LayoutSimShaping"]),
         .target(
             name: "LayoutSimCheck",
             dependencies: ["LayoutSimModel", "LayoutSimFitting", "LayoutSimCatalogs", .product(name: "Yams", package: "Yams")]
@@ -109,7 +110,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutSimCatalogsTests",
-            dependencies: ["LayoutSimModel", "LayoutSimCatalogs", "LayoutSimTestSupport"],
+            dependencies: ["LayoutSimModel", "LayoutSimShaping", "LayoutSimCatalogs", "LayoutSimTestSupport"],
             path: "Tests/CatalogsTests"
         ),
         .testTarget(

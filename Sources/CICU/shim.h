@@ -5,7 +5,7 @@
  *
  * ICU renames every C symbol by its major version (ubrk_open is really ubrk_open_72), so Swift cannot call
  * the plain names. The static inline wrappers below carry a cicu_ prefix and are the only ICU entry points
- * LayoutSim uses.
+ * LayoutSim uses (libicuuc for boundaries, bidi and scripts; libicui18n for plural rules and number formats).
  *
  * This header deliberately includes no ICU header but <unicode/uvernum.h> (version macros only): on Linux,
  * Swift's Foundation ships its own copy of ICU (module _FoundationICU) whose utypes.h defines UErrorCode
@@ -32,6 +32,15 @@ void CICU_SYMBOL(ubidi_setPara)(void *bidi, const uint16_t *text, int32_t length
 const uint8_t *CICU_SYMBOL(ubidi_getLevels)(void *bidi, int32_t *status);
 int32_t CICU_SYMBOL(uscript_getScript)(int32_t codepoint, int32_t *status);
 const char *CICU_SYMBOL(uscript_getShortName)(int32_t scriptCode);
+/* Plural rules and number formatting (libicui18n). */
+void *CICU_SYMBOL(uplrules_openForType)(const char *locale, int32_t type, int32_t *status);
+int32_t CICU_SYMBOL(uplrules_select)(const void *rules, double number, uint16_t *keyword, int32_t capacity, int32_t *status);
+void CICU_SYMBOL(uplrules_close)(void *rules);
+void *CICU_SYMBOL(unum_open)(int32_t style, const uint16_t *pattern, int32_t patternLength, const char *locale, void *parseError, int32_t *status);
+int32_t CICU_SYMBOL(unum_formatInt64)(const void *format, int64_t number, uint16_t *result, int32_t resultLength, void *position, int32_t *status);
+int32_t CICU_SYMBOL(unum_formatDouble)(const void *format, double number, uint16_t *result, int32_t resultLength, void *position, int32_t *status);
+void CICU_SYMBOL(unum_setAttribute)(void *format, int32_t attribute, int32_t value);
+void CICU_SYMBOL(unum_close)(void *format);
 
 /* UBreakIteratorType values (ubrk.h). */
 enum { CICU_BREAK_CHARACTER = 0, CICU_BREAK_WORD = 1, CICU_BREAK_LINE = 2 };
@@ -41,6 +50,10 @@ enum { CICU_LINE_SOFT = 0, CICU_LINE_HARD = 100, CICU_LINE_HARD_LIMIT = 200 };
 enum { CICU_BIDI_DEFAULT_LTR = 0xfe, CICU_BIDI_DEFAULT_RTL = 0xff };
 /* USCRIPT_COMMON (Zyyy), USCRIPT_INHERITED (Zinh), USCRIPT_LATIN (Latn), USCRIPT_UNKNOWN (Zzzz) (uscript.h). */
 enum { CICU_SCRIPT_COMMON = 0, CICU_SCRIPT_INHERITED = 1, CICU_SCRIPT_LATIN = 25, CICU_SCRIPT_UNKNOWN = 103 };
+/* UPLURAL_TYPE_CARDINAL (upluralrules.h); UNUM_DECIMAL and UNUM_FRACTION_DIGITS (min = max) (unum.h). */
+enum { CICU_PLURAL_CARDINAL = 0, CICU_NUMBER_DECIMAL = 1, CICU_NUMBER_FRACTION_DIGITS = 8 };
+/* U_BUFFER_OVERFLOW_ERROR: the output did not fit; the returned length is the length needed. */
+enum { CICU_BUFFER_OVERFLOW = 15 };
 /* UBRK_DONE. */
 enum { CICU_DONE = -1 };
 
@@ -68,6 +81,33 @@ static inline const uint8_t *cicu_ubidi_getLevels(void *bidi, int32_t *status) {
 /* Script property of a code point (UScriptCode) and its ISO 15924 code ("Thai", "Arab"). */
 static inline int32_t cicu_uscript_getScript(int32_t codepoint, int32_t *status) { return CICU_SYMBOL(uscript_getScript)(codepoint, status); }
 static inline const char *cicu_uscript_getShortName(int32_t script) { return CICU_SYMBOL(uscript_getShortName)(script); }
+
+/* Cardinal plural rules of an ICU locale (CLDR plurals.xml). NULL on failure. */
+static inline void *cicu_uplrules_open(const char *locale, int32_t *status) {
+    return CICU_SYMBOL(uplrules_openForType)(locale, CICU_PLURAL_CARDINAL, status);
+}
+/* The keyword ("one", "few", ...) for `number`, as UTF-16 into `keyword`; returns its length. */
+static inline int32_t cicu_uplrules_select(const void *rules, double number, uint16_t *keyword, int32_t capacity, int32_t *status) {
+    return CICU_SYMBOL(uplrules_select)(rules, number, keyword, capacity, status);
+}
+static inline void cicu_uplrules_close(void *rules) { CICU_SYMBOL(uplrules_close)(rules); }
+
+/* A decimal number formatter (the locale's numbering system, grouping and separators). NULL on failure. */
+static inline void *cicu_unum_open_decimal(const char *locale, int32_t *status) {
+    return CICU_SYMBOL(unum_open)(CICU_NUMBER_DECIMAL, 0, 0, locale, 0, status);
+}
+/* Formats into `result` (UTF-16); returns the length, which may exceed `capacity` (U_BUFFER_OVERFLOW_ERROR). */
+static inline int32_t cicu_unum_formatInt64(const void *format, int64_t number, uint16_t *result, int32_t capacity, int32_t *status) {
+    return CICU_SYMBOL(unum_formatInt64)(format, number, result, capacity, 0, status);
+}
+static inline int32_t cicu_unum_formatDouble(const void *format, double number, uint16_t *result, int32_t capacity, int32_t *status) {
+    return CICU_SYMBOL(unum_formatDouble)(format, number, result, capacity, 0, status);
+}
+/* Sets the minimum and the maximum number of fraction digits. */
+static inline void cicu_unum_setFractionDigits(void *format, int32_t digits) {
+    CICU_SYMBOL(unum_setAttribute)(format, CICU_NUMBER_FRACTION_DIGITS, digits);
+}
+static inline void cicu_unum_close(void *format) { CICU_SYMBOL(unum_close)(format); }
 
 /* BCP 47 language tag -> ICU locale ID ("zh-Hant-TW" -> "zh_Hant_TW"). */
 static inline int32_t cicu_uloc_forLanguageTag(const char *tag, char *localeID, int32_t capacity, int32_t *parsedLength, int32_t *status) {

@@ -86,4 +86,13 @@ public struct CatalogEntry: Sendable, Hashable {
         self.state = state
         self.shouldTranslate = shouldTranslate
     }
+
+    /// The plural category this string is shown for: the last `plural:<category>` of ``variantPath``, `nil` when
+    /// there is none (or it is not a CLDR category). When substitutions nest (`["substitution:photos",
+    /// "plural:one", "substitution:albums", "plural:other"]`) it is the innermost, last one: ``PlaceholderSamples``
+    /// gives every integer placeholder of the string a number of that category.
+    public var pluralCategory: PluralCategory? {
+        guard let last = variantPath.last(where: { $0.hasPrefix("plural:") }) else { return nil }
+        return PluralCategory(rawValue: String(last.dropFirst("plural:".count)))
+    }
 }

@@ -88,16 +88,25 @@ public enum CatalogReader {
     }
 
     /// Reads several catalogs and concatenates their results in the order given; ``CatalogReadResult/sourceLanguage``
-    /// is the first one found.
+    /// is the first one found. Diagnostics include those of ``readEach(_:developmentLanguage:)``.
     public static func read(_ urls: [URL], developmentLanguage: String = "en") -> CatalogReadResult {
         var combined = CatalogReadResult()
-        for url in urls {
-            let result = read(url, developmentLanguage: developmentLanguage)
+        for result in readEach(urls, developmentLanguage: developmentLanguage) {
             combined.entries += result.entries
             combined.diagnostics += result.diagnostics
             combined.sourceLanguage = combined.sourceLanguage ?? result.sourceLanguage
         }
         return combined
+    }
+
+    /// Reads each catalog: one result per URL, in the order given. When several locales of one `.strings` /
+    /// `.stringsdict` table are among them (`en.lproj/Localizable.stringsdict`, `ru.lproj/Localizable.stringsdict`),
+    /// a key one locale lacks is a warning, as in `.xcstrings`: "'key' has no 'ru' localization; the app shows the
+    /// source text", at the key in the development language's file (see `LprojTables`).
+    public static func readEach(_ urls: [URL], developmentLanguage: String = "en") -> [CatalogReadResult] {
+        var results = urls.map { read($0, developmentLanguage: developmentLanguage) }
+        LprojTables.addMissingKeyWarnings(to: &results, urls: urls, developmentLanguage: developmentLanguage)
+        return results
     }
 
     /// The locale of a `.strings` / `.stringsdict` file from its `.lproj` folder, `und` (with a warning) when the

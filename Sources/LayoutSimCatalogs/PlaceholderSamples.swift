@@ -7,26 +7,37 @@ import LayoutSimModel
 /// | placeholder | sample (defaults) |
 /// |---|---|
 /// | `%@`, `%1$@`, `%s` | ``name``: "Maximilian Alexander" |
-/// | `%d %i %ld %lld %u %lu %llu` (any length modifier, any position) | ``integer`` 1000000 formatted for the locale with grouping (below) |
-/// | `%x %X %o` | ``integer`` in hexadecimal / octal |
+/// | `%d %i %ld %lld %u %lu %llu` (any length modifier, any position) | ``integer`` 1000000 formatted for the locale with grouping; in a plural variant, a number of that plural category (below) |
+/// | `%x %X %o` | the same integer in hexadecimal / octal |
 /// | `%f %.1f %.2f` | ``decimal`` 1234567.89 formatted for the locale, with the precision's fraction digits (6 without one, as printf) |
 /// | `%e %g %a` | ``decimal`` through printf (no locale) |
 /// | `%c %C` | ``character``: "W", the widest Latin letter |
 /// | `%%` | "%" |
 /// | `%#@name@` | left as is: substitutions are expanded by the readers |
 ///
-/// Numbers are formatted by Foundation's `NumberFormatter` (`.decimal` style, `Locale(identifier:)` of the
-/// entry's locale). What it returns is whatever the platform's ICU/CLDR data says; measured with Swift 6.3.1 on
-/// Linux: `en` "1,000,000"; `de`, `es`, `it`, `pt-BR` "1.000.000"; `fr` "1 000 000" with U+202F NARROW NO-BREAK
-/// SPACE; `ru`, `pl`, `sv`, `nb`, `fi` U+00A0 NO-BREAK SPACE; `ar` "1,000,000" with Latin digits (CLDR 42 made
-/// Latin digits the default for `ar`), while `ar-EG` and `ar-SA` give Arabic-Indic digits "١٬٠٠٠٬٠٠٠"; `hi`,
-/// `th`, `ja`, `zh-Hans` "1,000,000".
+/// **Plural variants.** A string of a plural variant (``CatalogEntry/pluralCategory``, the last `plural:<category>`
+/// of its variant path) is only shown for numbers of that category, so its integer placeholders get such a number:
+/// among `0…integer` the one that selects the category under CLDR's cardinal rules for the locale (ICU's
+/// `uplrules_select`) and is widest when formatted for the locale, ties going to the larger number. So the worst
+/// case stays the worst case: `one` in `de` is 1, `few` in `ar` 999,910 (`n % 100` in 3…10), `other` in `en`
+/// 1,000,000. A category no integer up to ``integer`` selects (Czech `many`, Russian `other`: decimals only) gets
+/// the `other` sample, with a warning in ``FilledString/warnings``; `zero` with no CLDR integer gets 0 (Apple uses
+/// a `zero` variant for 0 in every language). When substitutions nest (`%#@photos@ in %#@albums@`), every integer
+/// placeholder of the string gets the sample of the last plural category in the path. Strings that are not a
+/// plural variant keep ``integer``. Overrides win over all of this.
+///
+/// **Formatting.** Numbers are formatted by ICU for the locale (`LocaleNumbers` in the Shaping stage, the `UNUM_DECIMAL` style:
+/// the locale's numbering system, grouping and separators). With the system's ICU 72 (CLDR 42): `en`, `th`
+/// "1,000,000"; `de` "1.000.000"; `fr` "1 000 000" with U+202F NARROW NO-BREAK SPACE; `ru` U+00A0 NO-BREAK SPACE;
+/// `hi` "10,00,000" (Indian grouping); `bn` "১০,০০,০০০"; `ar`, `ar-EG`, `ar-SA` "١٬٠٠٠٬٠٠٠" (Arabic-Indic digits,
+/// U+066C ARABIC THOUSANDS SEPARATOR); `fa` "۱٬۰۰۰٬۰۰۰" (Extended Arabic-Indic digits). A locale tag ICU cannot use
+/// is formatted as ICU's root locale, with a warning.
 ///
 /// A width (`%8d`) pads the sample with spaces (on the right with the `-` flag) when it is shorter.
 public struct PlaceholderSamples: Sendable, Hashable {
     /// For `%@` (and `%s`): a long personal name by default.
     public var name: String
-    /// For the integer conversions.
+    /// For the integer conversions, and the largest number a plural variant's sample is chosen from.
     public var integer: Int
     /// For the floating-point conversions.
     public var decimal: Double
@@ -55,131 +66,132 @@ public struct PlaceholderSamples: Sendable, Hashable {
         self.init(name: "Maximilian Alexander", overrides: overrides)
     }
 
-    /// `value` with every placeholder replaced by its sample for `locale` (a BCP 47 tag); substitution tokens
-    /// (`%#@name@`) and text that is not a placeholder are kept as they are.
-    public func substitute(_ value: String, locale: String) -> String {
-        let formatters = Formatters(locale: locale)
+    /// A string with its placeholders filled, and what the caller should warn about.
+    public struct FilledString: Sendable, Hashable {
+        /// The string with every placeholder replaced by its sample.
+        public var text: String
+        /// Problems met, each once: a plural category no integer selects, a locale ICU cannot format for.
+        public var warnings: [String]
+        /// Why no user sees this string, when none does: a plural variant whose category no whole number selects
+        /// in the locale (Russian `other`, Czech `many` are for fractions), in a string whose numbers are all
+        /// whole (`%d`, `%lld`): iOS picks the variant from the number, so it never picks this one.
+        public var neverShown: String?
+    }
+
+    /// `value` with every placeholder replaced by its sample for `locale` (a BCP 47 tag) and, when `value` is a
+    /// plural variant, its category; substitution tokens (`%#@name@`) and text that is not a placeholder are kept.
+    public func fill(_ value: String, locale: String, plural: PluralCategory? = nil) -> FilledString {
+        var filler = Filler(samples: self, locale: locale, plural: plural)
         var result = ""
+        var hasFraction = false
         for segment in FormatString.segments(value) {
             switch segment {
             case .text(let text):
                 result += text
             case .placeholder(let specifier):
-                result += sample(for: specifier, formatters: formatters)
+                result += filler.sample(for: specifier)
+                switch specifier.kind {
+                case .fixedPoint, .scientific: hasFraction = true
+                default: break
+                }
             }
         }
-        return result
+        if let plural, filler.pluralUnreachable, !hasFraction {
+            let reason = "no whole number selects plural category '\(plural.rawValue)' in '\(locale)' (CLDR), so iOS "
+                + "never shows this variant for a whole-number count"
+            return FilledString(text: result, warnings: [], neverShown: reason)
+        }
+        return FilledString(text: result, warnings: filler.warnings, neverShown: nil)
     }
 
-    /// The sample for one placeholder spelled `placeholder` (e.g. `%lld`, `%2$@`) in `locale`, or `nil` when
-    /// `placeholder` is not exactly one placeholder.
-    public func sample(for placeholder: String, locale: String) -> String? {
+    /// ``fill(_:locale:plural:)``'s text, without its warnings.
+    public func substitute(_ value: String, locale: String, plural: PluralCategory? = nil) -> String {
+        fill(value, locale: locale, plural: plural).text
+    }
+
+    /// The sample for one placeholder spelled `placeholder` (e.g. `%lld`, `%2$@`) in `locale` (and plural
+    /// category), or `nil` when `placeholder` is not exactly one placeholder.
+    public func sample(for placeholder: String, locale: String, plural: PluralCategory? = nil) -> String? {
         let segments = FormatString.segments(placeholder)
         guard segments.count == 1, case .placeholder(let specifier) = segments[0] else { return nil }
-        let formatters = Formatters(locale: locale)
-        return sample(for: specifier, formatters: formatters)
+        var filler = Filler(samples: self, locale: locale, plural: plural)
+        return filler.sample(for: specifier)
     }
 
-    private func sample(for specifier: FormatSpecifier, formatters: Formatters) -> String {
-        if case .substitution = specifier.kind { return specifier.raw }
-        let keys = [
-            specifier.raw, specifier.normalized, "%" + specifier.length + String(specifier.conversion),
-            "%" + String(specifier.conversion),
-        ]
-        if let override = keys.lazy.compactMap({ self.overrides[$0] }).first { return override }
-        let text: String
-        switch specifier.kind {
-        case .percent:
-            return "%"
-        case .substitution:
-            return specifier.raw
-        case .object, .cString:
-            text = name
-        case .character:
-            text = character
-        case .integer, .unsignedInteger:
-            text = formatters.integer(integer)
-        case .radixInteger:
-            let radix = specifier.conversion == "o" || specifier.conversion == "O" ? 8 : 16
-            text = String(integer, radix: radix, uppercase: specifier.conversion == "X")
-        case .fixedPoint:
-            text = formatters.decimal(decimal, fractionDigits: specifier.precision ?? 6)
-        case .scientific:
-            let format = "%" + (specifier.precision.map { ".\($0)" } ?? "") + String(specifier.conversion)
-            text = String(format: format, decimal)
-        case .pointer:
-            text = "0x600000c04000"
-        }
-        guard let width = specifier.width, text.count < width else { return text }
-        let padding = String(repeating: " ", count: width - text.count)
-        return specifier.flags.contains("-") ? text + padding : padding + text
-    }
-
-    /// Formats the numeric samples of one `substitute` call, through ``NumberSampleCache``.
-    private struct Formatters {
+    /// Fills the placeholders of one string: the integer sample is chosen once, warnings are collected.
+    private struct Filler {
+        let samples: PlaceholderSamples
         let locale: String
+        let plural: PluralCategory?
+        private(set) var warnings: [String] = []
+        /// The string's plural category selects no whole number up to the maximum.
+        private(set) var pluralUnreachable = false
+        private var integerSample: Int?
 
-        init(locale: String) { self.locale = locale }
+        init(samples: PlaceholderSamples, locale: String, plural: PluralCategory?) {
+            self.samples = samples
+            self.locale = locale
+            self.plural = plural
+        }
 
-        func integer(_ value: Int) -> String {
-            NumberSampleCache.shared.string(locale: locale, integer: value, decimal: 0, kind: 0) {
-                let formatter = Self.make(locale: locale, fractionDigits: 0)
-                return formatter.string(from: NSNumber(value: value)) ?? String(value)
+        mutating func sample(for specifier: FormatSpecifier) -> String {
+            if case .substitution = specifier.kind { return specifier.raw }
+            let keys = [
+                specifier.raw, specifier.normalized, "%" + specifier.length + String(specifier.conversion),
+                "%" + String(specifier.conversion),
+            ]
+            let overrides = samples.overrides
+            if let override = keys.lazy.compactMap({ overrides[$0] }).first { return override }
+            let text: String
+            switch specifier.kind {
+            case .percent:
+                return "%"
+            case .substitution:
+                return specifier.raw
+            case .object, .cString:
+                text = samples.name
+            case .character:
+                text = samples.character
+            case .integer, .unsignedInteger:
+                text = note(NumberSampleCache.shared.integer(integer(), locale: locale))
+            case .radixInteger:
+                let radix = specifier.conversion == "o" || specifier.conversion == "O" ? 8 : 16
+                text = String(integer(), radix: radix, uppercase: specifier.conversion == "X")
+            case .fixedPoint:
+                let digits = specifier.precision ?? 6
+                text = note(NumberSampleCache.shared.decimal(samples.decimal, fractionDigits: digits, locale: locale))
+            case .scientific:
+                let format = "%" + (specifier.precision.map { ".\($0)" } ?? "") + String(specifier.conversion)
+                text = String(format: format, samples.decimal)
+            case .pointer:
+                text = "0x600000c04000"
             }
+            guard let width = specifier.width, text.count < width else { return text }
+            let padding = String(repeating: " ", count: width - text.count)
+            return specifier.flags.contains("-") ? text + padding : padding + text
         }
 
-        /// swift-corelibs-foundation (Swift 6.3.1) ignores `maximumFractionDigits` once `minimumFractionDigits` is
-        /// set (1234567.89 with both at 1 gives "1,234,567.89"), so the value is rounded to the precision first.
-        func decimal(_ value: Double, fractionDigits: Int) -> String {
-            let digits = min(max(fractionDigits, 0), 15)
-            return NumberSampleCache.shared.string(locale: locale, integer: 0, decimal: value, kind: digits + 1) {
-                let formatter = Self.make(locale: locale, fractionDigits: digits)
-                let scale = pow(10, Double(digits))
-                let rounded = (value * scale).rounded() / scale
-                return formatter.string(from: NSNumber(value: rounded.isFinite ? rounded : value)) ?? String(value)
+        /// The integer for this string: ``PlaceholderSamples/integer``, or a number of the plural category.
+        private mutating func integer() -> Int {
+            if let integerSample { return integerSample }
+            var value = samples.integer
+            if let plural {
+                let (sample, warning) = NumberSampleCache.shared.pluralSample(plural, upTo: samples.integer, locale: locale)
+                value = sample.value
+                pluralUnreachable = sample.searched && !sample.selectsCategory
+                note(warning)
             }
+            integerSample = value
+            return value
         }
 
-        static func make(locale: String, fractionDigits: Int) -> NumberFormatter {
-            let formatter = NumberFormatter()
-            formatter.locale = Locale(identifier: locale)
-            formatter.numberStyle = .decimal
-            formatter.usesGroupingSeparator = true
-            formatter.minimumFractionDigits = fractionDigits
-            formatter.maximumFractionDigits = fractionDigits
-            return formatter
+        private mutating func note(_ made: (text: String, warning: String?)) -> String {
+            note(made.warning)
+            return made.text
         }
-    }
-}
 
-/// Formatted sample numbers by locale, value and precision, shared by all ``PlaceholderSamples``: making a
-/// `NumberFormatter` costs tens of microseconds and a catalog check formats the same few numbers for each of tens
-/// of thousands of strings. Only strings are cached (formatters are not `Sendable`); bounded, thread-safe.
-package final class NumberSampleCache: @unchecked Sendable {
-    package static let shared = NumberSampleCache()
-
-    private struct Key: Hashable {
-        var locale: String
-        var integer: Int
-        var decimal: Double
-        /// 0 for an integer; fraction digits + 1 for a decimal (so `%d` and `%.0f` do not share an entry).
-        var kind: Int
-    }
-
-    private let lock = NSLock()
-    private var cache = LRUCache<Key, String>(capacity: 1024)
-
-    package func string(locale: String, integer: Int, decimal: Double, kind: Int, make: () -> String) -> String {
-        let key = Key(locale: locale, integer: integer, decimal: decimal, kind: kind)
-        // lock()/unlock() rather than `withLock`, which needs macOS 14 (the package supports macOS 13).
-        lock.lock()
-        let cached = cache[key]
-        lock.unlock()
-        if let cached { return cached }
-        let made = make()
-        lock.lock()
-        cache[key] = made
-        lock.unlock()
-        return made
+        private mutating func note(_ warning: String?) {
+            if let warning, !warnings.contains(warning) { warnings.append(warning) }
+        }
     }
 }

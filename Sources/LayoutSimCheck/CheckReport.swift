@@ -172,15 +172,21 @@ public struct CheckReport: Sendable, Codable {
         case version, catalogs, spec, categories, shards, results, unspecifiedKeys, diagnostics, summary, skipped
     }
 
-    /// A key not checked, and why.
+    /// A key (or one locale's variant of it) not checked, and why.
     public struct SkippedKey: Sendable, Hashable, Codable, Comparable {
         public var key: String
+        /// The locale and variant when only they are skipped; nil and empty for the whole key.
+        public var locale: String?
+        public var variant: [String] = []
         public var file: String
         public var line: Int
-        /// Why: `stale` (Xcode no longer finds the key in the source code).
+        /// Why: `stale` (Xcode no longer finds the key in the source code), or why no user sees the variant.
         public var reason: String
 
-        public static func < (a: SkippedKey, b: SkippedKey) -> Bool { (a.key, a.file, a.line) < (b.key, b.file, b.line) }
+        public static func < (a: SkippedKey, b: SkippedKey) -> Bool {
+            (a.key, a.locale ?? "", a.variant.joined(separator: "/"), a.file, a.line)
+                < (b.key, b.locale ?? "", b.variant.joined(separator: "/"), b.file, b.line)
+        }
     }
 
     /// Totals of a report.

@@ -77,8 +77,8 @@ public enum CheckRunner {
         specDiagnostics.forEach(add)
         var entries: [CatalogEntry] = []
         var sourceLanguage = "en"
-        for path in options.catalogs {
-            let result = CatalogReader.read(URL(fileURLWithPath: path), developmentLanguage: options.developmentLanguage)
+        let urls = options.catalogs.map { URL(fileURLWithPath: $0) }
+        for result in CatalogReader.readEach(urls, developmentLanguage: options.developmentLanguage) {
             result.diagnostics.forEach(add)
             entries += result.entries.map { entry in
                 var entry = entry
@@ -124,13 +124,27 @@ public enum CheckRunner {
             }
             jobs.append(CheckJob(entry: entry, text: text, language: language, element: element, named: named))
         }
+        var warned = Set<String>()
         var skipped = Set<CheckReport.SkippedKey>()
+        /// The string with its samples, or nil when no user sees it (and it is listed as skipped).
+        func filled(_ entry: CatalogEntry, locale: String) -> String? {
+            let filled = samples.fill(entry.value, locale: locale, plural: entry.pluralCategory)
+            if let reason = filled.neverShown {
+                skipped.insert(CheckReport.SkippedKey(
+                    key: entry.key, locale: entry.locale, variant: entry.variantPath, file: entry.source.file,
+                    line: entry.source.line, reason: reason
+                ))
+                return nil
+            }
+            for warning in filled.warnings where warned.insert(warning).inserted { add(.warning(warning, at: entry.source)) }
+            return filled.text
+        }
         for entry in entries where wanted?.contains(entry.locale.lowercased()) ?? true {
             guard !entry.isStale else {
                 skipped.insert(CheckReport.SkippedKey(key: entry.key, file: entry.source.file, line: entry.source.line, reason: "stale"))
                 continue
             }
-            job(entry, text: samples.substitute(entry.value, locale: entry.locale), language: entry.locale)
+            if let text = filled(entry, locale: entry.locale) { job(entry, text: text, language: entry.locale) }
         }
         if let modes = options.pseudo {
             let pseudolocalizer = Pseudolocalizer()
@@ -138,7 +152,7 @@ public enum CheckRunner {
                 var pseudo = entry
                 pseudo.locale = Pseudolocalizer.locale
                 pseudo.value = pseudolocalizer.pseudolocalize(entry.value, modes: modes)
-                job(pseudo, text: samples.substitute(pseudo.value, locale: sourceLanguage), language: sourceLanguage)
+                if let text = filled(pseudo, locale: sourceLanguage) { job(pseudo, text: text, language: sourceLanguage) }
             }
         }
         jobs.sort { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/"))

@@ -47,7 +47,7 @@ public enum CheckRenderer {
         if s.failures != s.newFailures { totals += " (\(s.newFailures) new, \(s.failures - s.newFailures) in the baseline)" }
         if s.errors + s.warnings > 0 { totals += "; \(s.errors) errors, \(s.warnings) warnings" }
         if !report.unspecifiedKeys.isEmpty { totals += "; \(report.unspecifiedKeys.count) keys checked with the defaults" }
-        if !report.skipped.isEmpty { totals += "; \(report.skipped.count) stale keys skipped" }
+        if !report.skipped.isEmpty { totals += "; \(report.skipped.count) skipped (no user sees them)" }
         if let seconds { totals += "; \(ReportNumber.twoDecimals(seconds)) s" }
         return out + totals + "\n"
     }

@@ -4,8 +4,8 @@ import LayoutSimModel
 import LayoutSimTestSupport
 import Testing
 
-/// Expected numbers are hard-coded after checking Foundation's output by eye (Swift 6.3.1, Linux), not computed
-/// with NumberFormatter in the test: see ``PlaceholderSamples`` for the behaviour they document.
+/// Expected numbers are written out by hand (checked against CLDR's charts), not computed with a formatter in the
+/// test: see ``PlaceholderSamples`` for the behaviour they document (ICU 72, CLDR 42, on the test machine).
 @Suite struct CatalogPlaceholderTests {
     let samples = PlaceholderSamples()
     /// U+202F NARROW NO-BREAK SPACE, French grouping.
@@ -30,8 +30,8 @@ import Testing
         #expect(samples.substitute("%lld", locale: "ar-EG") == "١٬٠٠٠٬٠٠٠")
         #expect(samples.substitute("%lld", locale: "ar-EG").unicodeScalars.map(\.value)
             == [0x661, 0x66C, 0x660, 0x660, 0x660, 0x66C, 0x660, 0x660, 0x660])
-        // Plain `ar`: CLDR 42+ (the ICU in Swift 6.3's Foundation) defaults to Latin digits; older ICU data (as
-        // Apple platforms may ship) gives Arabic-Indic ones. Either is what users of that system see.
+        // Plain `ar`: Arabic-Indic digits with ICU 72's data; later CLDR (as in Swift 6.3's Foundation) defaults
+        // to Latin digits. Either is what users of that system see.
         #expect(["1,000,000", "١٬٠٠٠٬٠٠٠"].contains(samples.substitute("%lld", locale: "ar")))
     }
 

@@ -81,4 +81,48 @@ import Testing
             "warning 'undefined variable' [de]: no substitution or variable named 'missing' for '%#@missing@'; left as is",
         ])
     }
+
+    /// A key one locale's table lacks is the warning `.xcstrings` gives, at the key in the development language.
+    @Test func aKeyMissingInALocaleIsAWarning() {
+        let english = CatalogFixtures.url("en.lproj/Localizable.stringsdict")
+        let russian = CatalogFixtures.url("ru.lproj/Localizable.stringsdict")
+        let results = CatalogReader.readEach([russian, english])
+        #expect(results.count == 2)
+        let missing = results[1].diagnostics.filter { $0.message.contains("localization") }
+        #expect(missing.map(\.message) == [
+            "'SEARCH_RESULTS_%d_%d' has no 'ru' localization; the app shows the source text",
+            "'PHOTOS_IN_ALBUMS' has no 'ru' localization; the app shows the source text",
+            "'TAP_HINT' has no 'ru' localization; the app shows the source text",
+            "'GREETING' has no 'ru' localization; the app shows the source text",
+        ])
+        #expect(missing.map(\.location.line) == [21, 48, 75, 87])
+        #expect(missing.allSatisfy { $0.severity == .warning && $0.location.file == english.path })
+        // The Russian file's own diagnostics are unchanged; one file alone has nothing to compare with.
+        #expect(results[0].diagnostics.map(\.message) == ["'%d files' [ru]: plural category 'many' is missing; using 'other'"])
+        #expect(!CatalogReader.read(english).diagnostics.contains { $0.message.contains("localization") })
+        // The combined read has them too.
+        #expect(CatalogReader.read([english, russian]).messages(.warning).filter { $0.contains("no 'ru' localization") }.count == 4)
+    }
+
+    /// `.strings` tables too, and a key in a locale's `.strings` counts for the same table's `.stringsdict`.
+    @Test func stringsTablesAndBothExtensionsOfATable() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layoutsim-tables-\(UUID().uuidString)")
+        func write(_ path: String, _ text: String) throws -> URL {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+            return url
+        }
+        let en = try write("en.lproj/Localizable.strings", "\"Save\" = \"Save\";\n\"Cancel\" = \"Cancel\";\n\"Hi\" = \"Hi\";\n")
+        let de = try write("de.lproj/Localizable.strings", "\"Save\" = \"Sichern\";\n")
+        let deDict = try write("de.lproj/Localizable.stringsdict", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>Hi</key><string>Hallo</string></dict></plist>
+            """)
+        let other = try write("fr.lproj/Other.strings", "\"Save\" = \"Enregistrer\";\n")
+        let results = CatalogReader.readEach([en, de, deDict, other])
+        #expect(results[0].diagnostics.map(\.message) == ["'Cancel' has no 'de' localization; the app shows the source text"])
+        #expect(results[0].diagnostics.first?.location.line == 2)
+        #expect(results[1...].allSatisfy { $0.diagnostics.isEmpty })
+    }
 }

@@ -40,6 +40,31 @@ struct CheckTests {
         #expect(report.diagnostics.contains { $0.severity == "warning" && $0.message.contains("no 'ar' localization") && $0.line == 72 })
     }
 
+    /// Plural variants get numbers of their own category (issue 10): `de [plural:one]` is laid out as
+    /// "1 Tag Vorhersage", as an iPhone shows it, no longer "1.000.000 Tag Vorhersage".
+    @Test func pluralVariantsGetNumbersOfTheirCategory() throws {
+        let report = try run { $0.locales = ["de", "ar", "hi"] }
+        func text(_ locale: String, _ category: String) -> String? {
+            report.results.first { $0.key == "forecast.days" && $0.locale == locale && $0.variant == ["plural:\(category)"] }?.text
+        }
+        #expect(text("de", "one") == "1 Tag Vorhersage")
+        #expect(text("de", "other") == "1.000.000 Tage Vorhersage")
+        #expect(text("hi", "one") == "1 दिन का पूर्वानुमान")
+        #expect(text("hi", "other") == "10,00,000 दिनों का पूर्वानुमान")
+        // ar few: n % 100 = 3…10, widest 999,910; Arabic-Indic digits in ICU 72's data, Latin in later CLDR.
+        #expect(["\u{669}\u{669}\u{669}\u{66C}\u{669}\u{661}\u{660} أيام", "999,910 أيام"].contains(text("ar", "few")))
+        #expect(!report.diagnostics.contains { $0.message.contains("plural category") })
+
+        // The pseudolocalized source strings keep their category's number.
+        let pseudo = try run { $0.pseudo = [.brackets]; $0.locales = ["en"] }
+        func pseudoText(_ category: String) -> String? {
+            pseudo.results.first { $0.key == "forecast.days" && $0.locale == Pseudolocalizer.locale && $0.variant == ["plural:\(category)"] }?.text
+        }
+        #expect(pseudoText("one")?.contains("1-day") == true)
+        #expect(pseudoText("one")?.contains("1,000,000") == false)
+        #expect(pseudoText("other")?.contains("1,000,000-day") == true)
+    }
+
     /// A check result agrees with laying the same string out directly with the element's options.
     @Test func resultsMatchADirectFit() throws {
         let report = try run()

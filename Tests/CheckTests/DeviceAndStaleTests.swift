@@ -55,4 +55,26 @@ struct DeviceAndStaleTests {
         let error = try #require(diagnostics.first { $0.message.contains("unknown device variation 'iphoen'") })
         #expect(error.location.line == 4)
     }
+
+    @Test func pluralVariantsNoWholeNumberSelectsAreSkipped() throws {
+        // Russian `other` is for fractions only (CLDR: v != 0); with %lld iOS never shows it. `many` (5–20, …) is.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layoutsim-plural-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let catalog = folder.appendingPathComponent("Plural.xcstrings")
+        try Data("""
+            {"sourceLanguage": "en", "strings": {"files": {"localizations": {"ru": {"variations": {"plural": {
+              "one": {"stringUnit": {"state": "translated", "value": "%lld файл"}},
+              "few": {"stringUnit": {"state": "translated", "value": "%lld файла"}},
+              "many": {"stringUnit": {"state": "translated", "value": "%lld файлов"}},
+              "other": {"stringUnit": {"state": "translated", "value": "%lld файла"}}}}}}}}}
+            """.utf8).write(to: catalog)
+        var options = CheckOptions(catalogs: [catalog.path], spec: TestSupport.fixture("Check/devices.yaml").path)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        let report = try CheckRunner.run(options)
+        #expect(report.results.filter { $0.locale == "ru" }.map(\.variant) == [["plural:few"], ["plural:many"], ["plural:one"]])
+        let skipped = try #require(report.skipped.first)
+        #expect(skipped.locale == "ru" && skipped.variant == ["plural:other"])
+        #expect(skipped.reason.contains("never shows"))
+        #expect(!report.diagnostics.contains { $0.message.contains("plural category 'other'") })
+    }
 }
