@@ -92,6 +92,8 @@ public enum CheckRunner {
             shards: [options.shard.map { "\($0.index)/\($0.count)" } ?? "1/1"], results: [], unspecifiedKeys: [],
             diagnostics: [], summary: CheckReport.Summary(keys: 0, locales: 0, strings: 0, layouts: 0, failures: 0, newFailures: 0, errors: 0, warnings: 0)
         )
+        report.toolVersion = LayoutSimVersion.current
+        report.input = CheckReport.Input(options, toolVersion: LayoutSimVersion.current)
         guard let spec else {
             report.diagnostics = diagnostics
             report.finish()
@@ -128,9 +130,10 @@ public enum CheckRunner {
         }
 
         let known = Set((options.baseline?.results ?? []).filter { !$0.passed }.map(\.identity))
-        let (results, drawings) = try layout(jobs, options: options, known: known)
+        let (results, drawings, fonts) = try layout(jobs, options: options, known: known)
         report.results = results
         report.drawings = drawings
+        report.fonts = fonts
         report.unspecifiedKeys = Array(unspecified)
         report.diagnostics = diagnostics
         report.finish()
@@ -147,7 +150,7 @@ public enum CheckRunner {
     /// Lays out every job on `options.workers` threads, each with its own engine; results keep the jobs' order.
     package static func layout(
         _ jobs: [CheckJob], options: CheckOptions, known: Set<String>
-    ) throws(LayoutSimError) -> (results: [CheckResult], drawings: [String: LabelDrawing]) {
+    ) throws(LayoutSimError) -> (results: [CheckResult], drawings: [String: LabelDrawing], fonts: [CheckReport.FontFile]) {
         let workers = max(1, min(options.workers, jobs.count))
         let sink = ResultSink(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -161,38 +164,44 @@ public enum CheckRunner {
                 return
             }
             var index = worker
+            var fonts = Set<CheckReport.FontFile>()
             while index < jobs.count {
-                let (result, drawing) = check(
+                let (result, drawing, used) = check(
                     jobs[index], engine: engine, options: options, known: known,
                     draws: options.drawsFailures && sink.wantsDrawing(at: index)
                 )
+                fonts.formUnion(used)
                 sink.store(result, drawing: drawing, at: index)
                 if let progress = options.progress { progress(sink.done, jobs.count) }
                 index += workers
             }
+            sink.add(fonts)
         }
         if let error = sink.error { throw error }
-        return (sink.results, sink.drawings)
+        return (sink.results, sink.drawings, sink.fonts)
     }
 
-    /// Checks one string; draws it when it fails and the options ask for drawings.
+    /// Checks one string; draws it when it fails and the options ask for drawings. Also returns the font files
+    /// its layout used.
     static func check(
         _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, known: Set<String>, draws: Bool = false
-    ) -> (CheckResult, LabelDrawing?) {
+    ) -> (CheckResult, LabelDrawing?, [CheckReport.FontFile]) {
         let entry = job.entry
         let must = job.element.mustFitThrough ?? .accessibility5
         var result = CheckResult(
             key: entry.key, locale: entry.locale, variant: entry.variantPath, file: entry.source.file,
-            line: entry.source.line, column: entry.source.column, text: job.text,
+            line: entry.source.line, column: entry.source.column, text: job.text, textSHA256: CheckResult.textHash(job.text),
             element: job.named ? job.element.key : nil, mustFitThrough: must, fitsThrough: nil,
             passed: false, known: false, failure: nil, failingCategories: [], error: nil
         )
         var drawing: LabelDrawing?
+        var fonts: [CheckReport.FontFile] = []
         do {
             let request = try job.element.request(
                 text: job.text, language: job.language, categories: options.categories, usesSystemFonts: options.usesSystemFonts
             )
             let (report, source) = try engine.layOut(request)
+            fonts = report.fontFiles.map { CheckReport.FontFile(name: Self.relative($0.name), sha256: $0.sha256) }
             result.fitsThrough = report.fitsThrough
             let allowsBreaks = request.allowsWordBreaks
             result.failingCategories = report.results.compactMap { r in
@@ -222,7 +231,7 @@ public enum CheckRunner {
             result.error = "\(entry.source.file):\(entry.source.line):\(entry.source.column): \(entry.key): \(error.description)"
         }
         result.known = !result.passed && known.contains(result.identity)
-        return (result, drawing)
+        return (result, drawing, fonts)
     }
 }
 
@@ -235,6 +244,7 @@ private final class ResultSink: @unchecked Sendable {
     private var drawn: [Int: LabelDrawing] = [:]
     private var firstError: LayoutSimError?
     private var count = 0
+    private var fontFiles = Set<CheckReport.FontFile>()
 
     init(count: Int) { storage = Array(repeating: nil, count: count) }
 
@@ -263,6 +273,20 @@ private final class ResultSink: @unchecked Sendable {
         var out: [String: LabelDrawing] = [:]
         for (index, drawing) in drawn { if let result = storage[index] { out[result.identity] = drawing } }
         return out
+    }
+
+    /// Font files a worker's layouts used.
+    func add(_ fonts: Set<CheckReport.FontFile>) {
+        lock.lock()
+        fontFiles.formUnion(fonts)
+        lock.unlock()
+    }
+
+    /// Every font file used, sorted.
+    var fonts: [CheckReport.FontFile] {
+        lock.lock()
+        defer { lock.unlock() }
+        return fontFiles.sorted()
     }
 
     package func fail(_ error: LayoutSimError) {
