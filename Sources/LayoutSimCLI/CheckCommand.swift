@@ -127,41 +127,6 @@ struct CheckCommand: ParsableCommand {
     }
 }
 
-/// `layoutsim merge`: joins JSON reports of shards (or of separate runs) into one.
-struct MergeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "merge",
-        abstract: "Join JSON reports of 'layoutsim check --shard I/N' into one report.",
-        discussion: "Exit status as for check: 0, 1 (new failures), 2 (input errors in any report, or an unreadable report)."
-    )
-
-    @Argument(help: "JSON reports written by 'layoutsim check --format json'.")
-    var reports: [String]
-
-    @Option(help: ArgumentHelp("text (default), json, junit, sarif or github.", valueName: "format"))
-    var format: String = "text"
-
-    @Option(help: ArgumentHelp("Write the merged report here (atomically).", valueName: "file"))
-    var output: String?
-
-    mutating func run() throws {
-        guard ["text", "json", "junit", "sarif", "github"].contains(format) else {
-            throw CLIError.badInput("unknown --format '\(format)'; valid: text, json, junit, sarif, github")
-        }
-        var loaded: [CheckReport] = []
-        var problems: [String] = []
-        for path in reports {
-            do { loaded.append(try CheckReport.read(path: path)) } catch { problems.append("\(error)") }
-        }
-        let merged = CheckReport.merge(loaded)
-        try ReportOutput.emit(merged, format: format, output: output, seconds: nil)
-        if !problems.isEmpty {
-            throw CLIError.badInput(problems.joined(separator: "\nerror: "))
-        }
-        if merged.exitStatus != 0 { throw ExitCode(merged.exitStatus) }
-    }
-}
-
 /// Writes a report in a format, to a file (atomically) or standard output; the text summary always prints.
 enum ReportOutput {
     static func emit(_ report: CheckReport, format: String, output: String?, seconds: Double?) throws {
