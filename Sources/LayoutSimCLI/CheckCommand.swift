@@ -13,9 +13,17 @@ struct CheckCommand: ParsableCommand {
             (JSON or YAML: 'defaults', 'elements' with a key or glob, 'placeholders'; see the README). A string \
             passes when it fits through its element's mustFitThrough (default AX5).
 
-            Exit status: 0 everything fits (or only failures already in --baseline), 1 new failures, 2 bad input \
-            (unreadable catalog or spec, unknown spec fields, bad values); the other inputs are still checked and \
-            the report is still written.
+            Baselines: --update-baseline FILE writes the current failures (key, locale, variant, element and a hash \
+            of the text as laid out) as the accepted ones; --baseline FILE reads them back, so a failure counts \
+            as known only while its text and element stay the same, and baseline entries that no longer fail are \
+            listed as fixed. Give both with the same FILE to compare with the old baseline and then replace it. \
+            --baseline also takes an earlier JSON report (an older report without text hashes matches by key, \
+            locale and variant only, with a warning).
+
+            Exit status: 0 everything fits (or only failures already in --baseline; or --update-baseline wrote the \
+            baseline), 1 new failures, 2 bad input (unreadable catalog or spec, unknown spec fields, bad values, \
+            unreadable baseline); on bad input the other inputs are still checked and the report is still written, \
+            but not a baseline.
             """
     )
 
@@ -40,8 +48,11 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a self-contained HTML report (index.html with a grid of keys × locales and pictures of every failure) into this folder.", valueName: "dir"))
     var html: String?
 
-    @Option(help: ArgumentHelp("An earlier JSON report: only failures not in it fail the run.", valueName: "report.json"))
+    @Option(help: ArgumentHelp("The accepted failures (a file written by --update-baseline, or an earlier JSON report): only other failures, or the same strings with a changed text or element, fail the run; entries that no longer fail are listed as fixed.", valueName: "file"))
     var baseline: String?
+
+    @Option(name: .customLong("update-baseline"), help: ArgumentHelp("Write the current failures as the new baseline (may be the --baseline file; the report still compares with the old one) and exit 0, unless the input has errors: then nothing is written and the status is 2. Not with --shard: give it to 'layoutsim merge'.", valueName: "file"))
+    var updateBaseline: String?
 
     @Option(help: ArgumentHelp("Check slice I of N (1-based), e.g. 2/4, for a CI matrix; join the JSON reports with 'layoutsim merge'.", valueName: "I/N"))
     var shard: String?
@@ -89,6 +100,9 @@ struct CheckCommand: ParsableCommand {
                 throw CLIError.badInput("--shard '\(shard)': expected I/N with 1 ≤ I ≤ N, e.g. 1/4")
             }
             options.shard = (parts[0], parts[1])
+            if updateBaseline != nil {
+                throw CLIError.badInput("--update-baseline with --shard would keep only this shard's failures; merge the shards' JSON reports with 'layoutsim merge … --update-baseline FILE'")
+            }
         }
         guard ["text", "json", "junit", "sarif", "github"].contains(format) else {
             throw CLIError.badInput("unknown --format '\(format)'; valid: text, json, junit, sarif, github")
@@ -100,7 +114,7 @@ struct CheckCommand: ParsableCommand {
         options.fontsDirectory = fontsDir.map { URL(fileURLWithPath: $0) }
         options.drawsFailures = html != nil
         if let baseline {
-            do { options.baseline = try CheckReport.read(path: baseline) } catch { throw CLIError.badInput("\(error)") }
+            do { options.baseline = try Baseline.read(path: baseline) } catch { throw CLIError.badInput(error.description) }
         }
         let showProgress = isatty(2) == 1
         if showProgress {
@@ -122,6 +136,10 @@ struct CheckCommand: ParsableCommand {
             } catch {
                 throw CLIError.badInput("\(html): cannot write the HTML report (\(error))")
             }
+        }
+        if let updateBaseline {
+            try ReportOutput.writeBaseline(of: report, to: updateBaseline, format: format, output: output)
+            return  // the failures are accepted now
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
@@ -149,5 +167,23 @@ enum ReportOutput {
         } else {
             FileHandle.standardOutput.write(data)
         }
+    }
+
+    /// `--update-baseline`: writes the report's failures as the baseline, unless the input had errors (exit 2, a
+    /// message, nothing written). On success the run's failures are accepted: the caller exits 0.
+    static func writeBaseline(of report: CheckReport, to path: String, format: String, output: String?) throws {
+        guard report.summary.errors == 0 else {
+            throw CLIError.badInput("\(path): baseline not written: the input has errors (above); fix them first")
+        }
+        let baseline = Baseline(failuresOf: report)
+        do {
+            try baseline.jsonData().write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CLIError.badInput("\(path): cannot write the baseline (\(error.localizedDescription))")
+        }
+        let note = "wrote the baseline \(path): \(baseline.entries.count) accepted failure\(baseline.entries.count == 1 ? "" : "s")\n"
+        // Standard output when it carries text; after a machine-readable report there, standard error.
+        let handle = output != nil || format == "text" ? FileHandle.standardOutput : FileHandle.standardError
+        handle.write(Data(note.utf8))
     }
 }

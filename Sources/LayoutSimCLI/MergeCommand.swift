@@ -27,6 +27,9 @@ struct MergeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the merged report here (atomically).", valueName: "file"))
     var output: String?
 
+    @Option(name: .customLong("update-baseline"), help: ArgumentHelp("Write the merged failures as the new baseline (see 'layoutsim check --help') and exit 0, unless a report has input errors.", valueName: "file"))
+    var updateBaseline: String?
+
     mutating func run() throws {
         guard ["text", "json", "junit", "sarif", "github"].contains(format) else {
             throw CLIError.badInput("unknown --format '\(format)'; valid: text, json, junit, sarif, github")
@@ -41,6 +44,10 @@ struct MergeCommand: ParsableCommand {
         guard problems.isEmpty else { throw CLIError.badInput(problems.joined(separator: "\nerror: ")) }
         let merged = CheckReport.merge(loaded.map(\.report))
         try ReportOutput.emit(merged, format: format, output: output, seconds: nil)
+        if let updateBaseline {
+            try ReportOutput.writeBaseline(of: merged, to: updateBaseline, format: format, output: output)
+            return  // the failures are accepted now
+        }
         if merged.exitStatus != 0 { throw ExitCode(merged.exitStatus) }
     }
 }

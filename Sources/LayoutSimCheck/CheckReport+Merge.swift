@@ -48,14 +48,14 @@ extension CheckReport {
         return problems
     }
 
-    /// Joins reports of shards of one run (check ``mergeProblems(_:)`` first): results, fonts and diagnostics
-    /// together, sorted; a string in two reports (an unsharded run with its shards) once.
+    /// Joins reports of shards of one run (check ``mergeProblems(_:)`` first): results, fonts, fixed baseline
+    /// entries and diagnostics together, sorted; a string in two reports (an unsharded run with its shards) once.
     public static func merge(_ reports: [CheckReport]) -> CheckReport {
         var merged = CheckReport(
             toolVersion: reports.first?.toolVersion,
             catalogs: Array(Set(reports.flatMap(\.catalogs))).sorted(), spec: reports.first?.spec ?? "",
             categories: reports.first?.categories ?? [], input: reports.first?.input, fonts: reports.flatMap(\.fonts),
-            shards: reports.flatMap(\.shards), results: [],
+            shards: reports.flatMap(\.shards), results: [], fixedSinceBaseline: reports.flatMap(\.fixedSinceBaseline),
             unspecifiedKeys: reports.flatMap(\.unspecifiedKeys), diagnostics: reports.flatMap(\.diagnostics),
             summary: Summary(keys: 0, locales: 0, strings: 0, layouts: 0, failures: 0, newFailures: 0, errors: 0, warnings: 0)
         )

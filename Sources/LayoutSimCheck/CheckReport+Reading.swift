@@ -21,6 +21,7 @@ extension CheckReport {
         fonts = try c.decodeIfPresent([FontFile].self, forKey: .fonts) ?? []
         shards = try c.decode([String].self, forKey: .shards)
         results = try c.decode([CheckResult].self, forKey: .results)
+        fixedSinceBaseline = try c.decodeIfPresent([FixedBaselineEntry].self, forKey: .fixedSinceBaseline) ?? []
         unspecifiedKeys = try c.decode([String].self, forKey: .unspecifiedKeys)
         diagnostics = try c.decode([ReportDiagnostic].self, forKey: .diagnostics)
         summary = try c.decode(Summary.self, forKey: .summary)
@@ -56,6 +57,7 @@ extension CheckReport.Summary {
         layouts = try c.decode(Int.self, forKey: .layouts)
         failures = try c.decode(Int.self, forKey: .failures)
         newFailures = try c.decode(Int.self, forKey: .newFailures)
+        fixedSinceBaseline = try c.decodeIfPresent(Int.self, forKey: .fixedSinceBaseline) ?? 0
         errors = try c.decode(Int.self, forKey: .errors)
         warnings = try c.decode(Int.self, forKey: .warnings)
     }

@@ -151,7 +151,8 @@ public struct ReportDiagnostic: Sendable, Hashable, Codable, Comparable {
 
 /// The report of `layoutsim check`: deterministic (sorted, no times), mergeable across shards.
 public struct CheckReport: Sendable, Codable {
-    /// Format version of this report: 2 (version 1 had no `toolVersion`, `input`, `fonts`, `textSHA256`).
+    /// Format version of this report: 2 (version 1 had no `toolVersion`, `input`, `fonts`, `textSHA256`,
+    /// `fixedSinceBaseline`).
     public var version: Int = CheckReport.currentVersion
     /// The layoutsim that wrote the report (nil in reports of version 1).
     public var toolVersion: String?
@@ -170,6 +171,8 @@ public struct CheckReport: Sendable, Codable {
     public var shards: [String]
     /// Results, sorted by key, locale, variant.
     public var results: [CheckResult]
+    /// Entries of the baseline that no longer fail as they were accepted (the baseline can shrink), sorted.
+    public var fixedSinceBaseline: [FixedBaselineEntry] = []
     /// Keys no spec element names (checked with the defaults), sorted.
     public var unspecifiedKeys: [String]
     /// Problems with the inputs.
@@ -187,7 +190,7 @@ public struct CheckReport: Sendable, Codable {
     public static let currentVersion = 2
 
     enum CodingKeys: String, CodingKey {
-        case version, toolVersion, catalogs, spec, categories, input, fonts, shards, results
+        case version, toolVersion, catalogs, spec, categories, input, fonts, shards, results, fixedSinceBaseline
         case unspecifiedKeys, diagnostics, summary
     }
 
@@ -205,13 +208,15 @@ public struct CheckReport: Sendable, Codable {
         public var failures: Int
         /// Of those, the ones not in the baseline.
         public var newFailures: Int
+        /// Baseline entries that no longer fail (``CheckReport/fixedSinceBaseline``).
+        public var fixedSinceBaseline: Int = 0
         /// Input errors.
         public var errors: Int
         /// Input warnings.
         public var warnings: Int
 
         enum CodingKeys: String, CodingKey {
-            case keys, locales, strings, layouts, failures, newFailures, errors, warnings
+            case keys, locales, strings, layouts, failures, newFailures, fixedSinceBaseline, errors, warnings
         }
     }
 
@@ -222,11 +227,12 @@ public struct CheckReport: Sendable, Codable {
         unspecifiedKeys = Array(Set(unspecifiedKeys)).sorted()
         shards = Array(Set(shards)).sorted()
         fonts = Array(Set(fonts)).sorted()
+        fixedSinceBaseline = Array(Set(fixedSinceBaseline)).sorted()
         let failures = results.filter { !$0.passed }
         summary = Summary(
             keys: Set(results.map(\.key)).count, locales: Set(results.map(\.locale)).count, strings: results.count,
             layouts: results.count * categories.count, failures: failures.count,
-            newFailures: failures.filter { !$0.known }.count,
+            newFailures: failures.filter { !$0.known }.count, fixedSinceBaseline: fixedSinceBaseline.count,
             errors: diagnostics.filter { $0.severity == "error" }.count + results.filter { $0.error != nil }.count,
             warnings: diagnostics.filter { $0.severity == "warning" }.count
         )
@@ -250,12 +256,14 @@ public struct CheckReport: Sendable, Codable {
 public enum CheckError: Error, CustomStringConvertible, Sendable {
     case unreadable(String)
     case notAReport(String, String)
+    case notABaseline(String, String)
     case invalid(String)
 
     public var description: String {
         switch self {
         case .unreadable(let path): return "\(path): cannot read the file"
         case .notAReport(let path, let why): return "\(path): not a layoutsim check JSON report: \(why)"
+        case .notABaseline(let path, let why): return "\(path): not a layoutsim baseline or JSON report: \(why)"
         case .invalid(let message): return message
         }
     }

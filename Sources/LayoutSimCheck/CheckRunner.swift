@@ -21,8 +21,8 @@ public struct CheckOptions: Sendable {
     /// Check only shard `index` (1-based) of `count`: the strings whose position in the sorted list of all
     /// strings, modulo `count`, is `index − 1`.
     public var shard: (index: Int, count: Int)?
-    /// Failures in this earlier report are known: they do not fail the run.
-    public var baseline: CheckReport?
+    /// Failures this baseline accepted are known: they do not fail the run (``Baseline``).
+    public var baseline: Baseline?
     /// Threads laying out strings (each with its own engine). Output does not depend on it.
     public var workers: Int
     /// The bundled fonts folder, if not found by itself.
@@ -94,6 +94,7 @@ public enum CheckRunner {
         )
         report.toolVersion = LayoutSimVersion.current
         report.input = CheckReport.Input(options, toolVersion: LayoutSimVersion.current)
+        diagnostics += options.baseline?.diagnostics ?? []
         guard let spec else {
             report.diagnostics = diagnostics
             report.finish()
@@ -125,12 +126,18 @@ public enum CheckRunner {
         }
         jobs.sort { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/"))
             < ($1.entry.key, $1.entry.locale, $1.entry.variantPath.joined(separator: "/")) }
+        let allIdentities = Set(jobs.map { CheckResult.identity(key: $0.entry.key, locale: $0.entry.locale, variant: $0.entry.variantPath) })
         if let shard = options.shard {
             jobs = jobs.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
         }
 
-        let known = Set((options.baseline?.results ?? []).filter { !$0.passed }.map(\.identity))
-        let (results, drawings, fonts) = try layout(jobs, options: options, known: known)
+        var (results, drawings, fonts) = try layout(jobs, options: options)
+        if let baseline = options.baseline {
+            let checksLocale = { (locale: String) in
+                locale == Pseudolocalizer.locale ? options.pseudo != nil : wanted?.contains(locale.lowercased()) ?? true
+            }
+            report.fixedSinceBaseline = baseline.apply(to: &results, allIdentities: allIdentities, checksLocale: checksLocale)
+        }
         report.results = results
         report.drawings = drawings
         report.fonts = fonts
@@ -149,7 +156,7 @@ public enum CheckRunner {
 
     /// Lays out every job on `options.workers` threads, each with its own engine; results keep the jobs' order.
     package static func layout(
-        _ jobs: [CheckJob], options: CheckOptions, known: Set<String>
+        _ jobs: [CheckJob], options: CheckOptions
     ) throws(LayoutSimError) -> (results: [CheckResult], drawings: [String: LabelDrawing], fonts: [CheckReport.FontFile]) {
         let workers = max(1, min(options.workers, jobs.count))
         let sink = ResultSink(count: jobs.count)
@@ -167,8 +174,7 @@ public enum CheckRunner {
             var fonts = Set<CheckReport.FontFile>()
             while index < jobs.count {
                 let (result, drawing, used) = check(
-                    jobs[index], engine: engine, options: options, known: known,
-                    draws: options.drawsFailures && sink.wantsDrawing(at: index)
+                    jobs[index], engine: engine, options: options, draws: options.drawsFailures && sink.wantsDrawing(at: index)
                 )
                 fonts.formUnion(used)
                 sink.store(result, drawing: drawing, at: index)
@@ -184,7 +190,7 @@ public enum CheckRunner {
     /// Checks one string; draws it when it fails and the options ask for drawings. Also returns the font files
     /// its layout used.
     static func check(
-        _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, known: Set<String>, draws: Bool = false
+        _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, draws: Bool = false
     ) -> (CheckResult, LabelDrawing?, [CheckReport.FontFile]) {
         let entry = job.entry
         let must = job.element.mustFitThrough ?? .accessibility5
@@ -230,7 +236,6 @@ public enum CheckRunner {
         } catch {
             result.error = "\(entry.source.file):\(entry.source.line):\(entry.source.column): \(entry.key): \(error.description)"
         }
-        result.known = !result.passed && known.contains(result.identity)
         return (result, drawing, fonts)
     }
 }

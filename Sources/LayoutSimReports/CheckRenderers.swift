@@ -41,14 +41,31 @@ public enum CheckRenderer {
             }
         }
         for diagnostic in report.diagnostics { out += diagnostic.text + "\n" }
+        if !report.fixedSinceBaseline.isEmpty {
+            out += paint("fixed since the baseline (shrink it with --update-baseline):", "32") + "\n"
+            for fixed in report.fixedSinceBaseline {
+                let entry = fixed.entry
+                let variant = entry.variant.isEmpty ? "" : ", " + entry.variant.joined(separator: ", ")
+                out += "  \(entry.key) (\(entry.locale)\(variant)): \(fixedWords(fixed.reason))\n"
+            }
+        }
         let s = report.summary
         var totals = "\(s.keys) keys × \(s.locales) locales: \(s.strings) strings × \(report.categories.count) categories = \(s.layouts) layouts; "
         totals += s.failures == 0 ? paint("all fit", "32") : paint("\(s.failures) do not fit", "31")
         if s.failures != s.newFailures { totals += " (\(s.newFailures) new, \(s.failures - s.newFailures) in the baseline)" }
+        if s.fixedSinceBaseline > 0 { totals += "; fixed since the baseline: \(s.fixedSinceBaseline)" }
         if s.errors + s.warnings > 0 { totals += "; \(s.errors) errors, \(s.warnings) warnings" }
         if !report.unspecifiedKeys.isEmpty { totals += "; \(report.unspecifiedKeys.count) keys checked with the defaults" }
         if let seconds { totals += "; \(ReportNumber.twoDecimals(seconds)) s" }
         return out + totals + "\n"
+    }
+
+    private static func fixedWords(_ reason: FixedBaselineEntry.Reason) -> String {
+        switch reason {
+        case .fits: return "fits now"
+        case .changed: return "still does not fit, but its text or element changed: a new failure (above)"
+        case .removed: return "no longer in the catalogs"
+        }
     }
 
     /// One line describing a failure, for JUnit, SARIF and GitHub messages.

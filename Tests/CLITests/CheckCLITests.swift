@@ -51,4 +51,54 @@ struct CheckCLITests {
         #expect(joined.shards == ["1/3", "2/3", "3/3"])
         #expect(joined.input == unsharded.input && joined.fonts == unsharded.fonts)
     }
+
+    /// --update-baseline writes the failures and exits 0; read back they are all known; a changed text is new
+    /// and the old entry listed as fixed; an old report still works, with a warning.
+    @Test func baselineRoundTrip() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("r.json").path
+        _ = try check(["--format", "json", "--output", json])
+        let failing = try CheckReport.read(path: json).results.filter { !$0.passed }.count
+        let baseline = dir.appendingPathComponent("baseline.json").path
+        let update = try check(["--update-baseline", baseline])
+        #expect(update.status == 0)
+        #expect(update.stdout.hasSuffix("wrote the baseline \(baseline): \(failing) accepted failures\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: baseline))) as? [String: Any])
+        #expect((object["entries"] as? [Any])?.count == failing)
+
+        let again = try check(["--baseline", baseline])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("\(failing) do not fit (0 new, \(failing) in the baseline)"))
+        #expect(!again.stdout.contains("fixed since the baseline"))
+
+        // Not with --shard: only the shard's failures would be kept.
+        let sharded = try check(["--shard", "1/2", "--update-baseline", dir.appendingPathComponent("x.json").path])
+        #expect(sharded.status == 2)
+        #expect(sharded.stderr.contains("layoutsim merge"))
+
+        // A changed text: a new failure (exit 1), the old entry fixed; JSON lists it.
+        let catalog = try TestSupport.editedExampleCatalog(in: dir)
+        let changed = try CLIRunner.run(["check", catalog, "--spec", Self.spec, "--baseline", baseline, "--format", "json"])
+        #expect(changed.status == 1)
+        let report = try CheckReport.decode(Data(changed.stdout.utf8), path: "stdout")
+        #expect(report.summary.newFailures == 1)
+        #expect(report.fixedSinceBaseline.map { "\($0.entry.key) \($0.entry.locale) \($0.reason.rawValue)" } == ["settings.speedLimit de changed"])
+        let text = try CLIRunner.run(["check", catalog, "--spec", Self.spec, "--baseline", baseline])
+        #expect(text.stdout.contains("fixed since the baseline: 1"))
+        #expect(text.stdout.contains("  settings.speedLimit (de): still does not fit, but its text or element changed"))
+
+        // An old report as the baseline: read, identity only, a warning on stderr.
+        let old = dir.appendingPathComponent("old.json").path
+        try TestSupport.versionOneReport(Data(contentsOf: URL(fileURLWithPath: json))).write(to: URL(fileURLWithPath: old))
+        let fromOld = try CLIRunner.run(["check", catalog, "--spec", Self.spec, "--baseline", old])
+        #expect(fromOld.status == 0)
+        #expect(fromOld.stdout.contains("\(old):1:1: warning: an older report (version 1) without text hashes"))
+
+        // A broken baseline: exit 2, named.
+        try Data("{".utf8).write(to: URL(fileURLWithPath: old))
+        let broken = try check(["--baseline", old])
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("error: \(old): not a layoutsim baseline or JSON report: not valid JSON"))
+    }
 }

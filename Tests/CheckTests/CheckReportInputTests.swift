@@ -54,7 +54,7 @@ struct CheckReportInputTests {
         let two = try run { $0.workers = 2 }.jsonData()
         #expect(one == two)
         let object = try #require(try JSONSerialization.jsonObject(with: one) as? [String: Any])
-        for key in ["toolVersion", "input", "fonts"] { #expect(object[key] != nil, "\(key)") }
+        for key in ["toolVersion", "input", "fonts", "fixedSinceBaseline"] { #expect(object[key] != nil, "\(key)") }
         let results = try #require(object["results"] as? [[String: Any]])
         #expect(results.allSatisfy { ($0["textSHA256"] as? String)?.count == 64 })
     }
