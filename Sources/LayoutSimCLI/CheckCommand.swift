@@ -13,6 +13,10 @@ struct CheckCommand: ParsableCommand {
             (JSON or YAML: 'defaults', 'elements' with a key or glob, 'placeholders'; see the README). A string \
             passes when it fits through its element's mustFitThrough (default AX5).
 
+            Input errors and warnings go to standard error as file:line:column: severity: message, whatever the \
+            format and --output. The report goes to standard output, or with --output to the file, and standard \
+            output then carries only the summary line.
+
             Baselines: --update-baseline FILE writes the current failures (key, locale, variant, element and a hash \
             of the text as laid out) as the accepted ones; --baseline FILE reads them back, so a failure counts \
             as known only while its text and element stay the same, and baseline entries that no longer fail are \
@@ -42,7 +46,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("text (default), json, junit, sarif or github.", valueName: "format"))
     var format: String = "text"
 
-    @Option(help: ArgumentHelp("Write the report here (atomically) instead of standard output; the text summary still prints.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the report here (atomically) instead of standard output, which then carries only the summary line.", valueName: "file"))
     var output: String?
 
     @Option(help: ArgumentHelp("Also write a self-contained HTML report (index.html with a grid of keys × locales and pictures of every failure) into this folder.", valueName: "dir"))
@@ -142,48 +146,5 @@ struct CheckCommand: ParsableCommand {
             return  // the failures are accepted now
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
-    }
-}
-
-/// Writes a report in a format, to a file (atomically) or standard output; the text summary always prints.
-enum ReportOutput {
-    static func emit(_ report: CheckReport, format: String, output: String?, seconds: Double?) throws {
-        let color = isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && output == nil
-        let data: Data
-        switch format {
-        case "json": data = try report.jsonData() + Data("\n".utf8)
-        case "junit": data = Data(CheckRenderer.junit(report).utf8)
-        case "sarif": data = try CheckRenderer.sarif(report, version: LayoutSimCommand.configuration.version) + Data("\n".utf8)
-        case "github": data = Data(CheckRenderer.github(report).utf8)
-        default: data = Data(CheckRenderer.text(report, color: color, seconds: seconds).utf8)
-        }
-        if let output {
-            do {
-                try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw CLIError.badInput("\(output): cannot write the report (\(error.localizedDescription))")
-            }
-            FileHandle.standardOutput.write(Data(CheckRenderer.text(report, color: isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil, seconds: seconds).utf8))
-        } else {
-            FileHandle.standardOutput.write(data)
-        }
-    }
-
-    /// `--update-baseline`: writes the report's failures as the baseline, unless the input had errors (exit 2, a
-    /// message, nothing written). On success the run's failures are accepted: the caller exits 0.
-    static func writeBaseline(of report: CheckReport, to path: String, format: String, output: String?) throws {
-        guard report.summary.errors == 0 else {
-            throw CLIError.badInput("\(path): baseline not written: the input has errors (above); fix them first")
-        }
-        let baseline = Baseline(failuresOf: report)
-        do {
-            try baseline.jsonData().write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CLIError.badInput("\(path): cannot write the baseline (\(error.localizedDescription))")
-        }
-        let note = "wrote the baseline \(path): \(baseline.entries.count) accepted failure\(baseline.entries.count == 1 ? "" : "s")\n"
-        // Standard output when it carries text; after a machine-readable report there, standard error.
-        let handle = output != nil || format == "text" ? FileHandle.standardOutput : FileHandle.standardError
-        handle.write(Data(note.utf8))
     }
 }

@@ -24,7 +24,7 @@ struct MergeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("text (default), json, junit, sarif or github.", valueName: "format"))
     var format: String = "text"
 
-    @Option(help: ArgumentHelp("Write the merged report here (atomically).", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the merged report here (atomically) instead of standard output, which then carries only the summary line.", valueName: "file"))
     var output: String?
 
     @Option(name: .customLong("update-baseline"), help: ArgumentHelp("Write the merged failures as the new baseline (see 'layoutsim check --help') and exit 0, unless a report has input errors.", valueName: "file"))

@@ -7,9 +7,65 @@ import Testing
 struct CheckCLITests {
     static let catalog = "Examples/App/Localizable.xcstrings"
     static let spec = "Examples/App/layout.yaml"
+    /// The example's warnings (a key with no 'ar' and no 'hi' localization), as the catalog reader reports them.
+    static let warnings = [
+        "Examples/App/Localizable.xcstrings:72:5: warning: 'alert.updated' has no 'ar' localization; the app shows the source text",
+        "Examples/App/Localizable.xcstrings:72:5: warning: 'alert.updated' has no 'hi' localization; the app shows the source text",
+    ]
 
     func check(_ more: [String]) throws -> CLIRunner.Output {
         try CLIRunner.run(["check", Self.catalog, "--spec", Self.spec] + more)
+    }
+
+    func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
+
+    /// With --output: the report in the file, only the summary line on stdout, the warnings on stderr.
+    @Test func outputLeavesTheSummaryOnStdoutAndProblemsOnStderr() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("r.json").path
+        let written = try check(["--format", "json", "--output", json])
+        #expect(written.status == 1)
+        let report = try CheckReport.read(path: json)
+        let failing = report.results.filter { !$0.passed }.count
+        #expect(lines(written.stdout).count == 1)
+        #expect(written.stdout.hasPrefix("7 keys in 5 locales: 39 strings, \(39 * 12) layouts; \(failing) strings do not fit; 0 errors, 2 warnings"))
+        #expect(lines(written.stderr) == Self.warnings)
+
+        // A text report in a file is whole (its warnings too); stdout still only the summary.
+        let text = dir.appendingPathComponent("r.txt").path
+        let textRun = try check(["--output", text])
+        #expect(lines(textRun.stdout).count == 1)
+        #expect(lines(textRun.stderr) == Self.warnings)
+        let file = try String(contentsOfFile: text, encoding: .utf8)
+        for warning in Self.warnings { #expect(file.contains(warning)) }
+        #expect(file.contains("de: truncated at accessibility3, the largest size it must fit  Examples/App/Localizable.xcstrings:24"))
+
+        // On a terminal (stdout) the warnings are on stderr only: never twice.
+        let plain = try check([])
+        #expect(lines(plain.stderr) == Self.warnings)
+        #expect(!plain.stdout.contains("warning:"))
+        #expect(plain.stdout.contains("th: truncated at accessibility2 (must fit through accessibility3)"))
+        // Machine-readable formats on stdout: the problems still reach stderr.
+        #expect(lines(try check(["--format", "sarif"]).stderr) == Self.warnings)
+    }
+
+    /// The JSON report is the same bytes for one and two threads, metadata included.
+    @Test func jsonIsByteIdenticalAcrossJobs() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let one = dir.appendingPathComponent("1.json").path, two = dir.appendingPathComponent("2.json").path
+        _ = try check(["--format", "json", "--output", one, "--jobs", "1"])
+        _ = try check(["--format", "json", "--output", two, "--jobs", "2"])
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: one))
+        #expect(bytes == (try Data(contentsOf: URL(fileURLWithPath: two))))
+        let object = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        #expect(object["toolVersion"] as? String == (try CLIRunner.run(["--version"])).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let input = try #require(object["input"] as? [String: Any])
+        let spec = try #require(input["spec"] as? [String: Any])
+        #expect(spec["file"] as? String == Self.spec)
+        #expect(spec["sha256"] as? String == (try TestSupport.sha256sum(TestSupport.packageRoot.appendingPathComponent(Self.spec).path)))
+        #expect((object["fonts"] as? [[String: Any]])?.isEmpty == false)
     }
 
     /// merge refuses a missing, repeated or mixed shard with exit 2 and a message, writing nothing; a complete set
@@ -44,6 +100,7 @@ struct CheckCLITests {
 
         let complete = try CLIRunner.run(["merge", path("s3.json"), path("s1.json"), path("s2.json"), "--format", "json", "--output", merged])
         #expect(complete.status == 1)
+        #expect(lines(complete.stdout).count == 1)
         _ = try check(["--format", "json", "--output", path("whole.json")])
         let joined = try CheckReport.read(path: merged)
         let unsharded = try CheckReport.read(path: path("whole.json"))
@@ -69,7 +126,7 @@ struct CheckCLITests {
 
         let again = try check(["--baseline", baseline])
         #expect(again.status == 0)
-        #expect(again.stdout.contains("\(failing) do not fit (0 new, \(failing) in the baseline)"))
+        #expect(again.stdout.contains("\(failing) strings do not fit (0 new, \(failing) in the baseline)"))
         #expect(!again.stdout.contains("fixed since the baseline"))
 
         // Not with --shard: only the shard's failures would be kept.
@@ -93,7 +150,7 @@ struct CheckCLITests {
         try TestSupport.versionOneReport(Data(contentsOf: URL(fileURLWithPath: json))).write(to: URL(fileURLWithPath: old))
         let fromOld = try CLIRunner.run(["check", catalog, "--spec", Self.spec, "--baseline", old])
         #expect(fromOld.status == 0)
-        #expect(fromOld.stdout.contains("\(old):1:1: warning: an older report (version 1) without text hashes"))
+        #expect(fromOld.stderr.contains("\(old):1:1: warning: an older report (version 1) without text hashes"))
 
         // A broken baseline: exit 2, named.
         try Data("{".utf8).write(to: URL(fileURLWithPath: old))
