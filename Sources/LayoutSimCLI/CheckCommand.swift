@@ -13,9 +13,21 @@ struct CheckCommand: ParsableCommand {
             (JSON or YAML: 'defaults', 'elements' with a key or glob, 'placeholders'; see the README). A string \
             passes when it fits through its element's mustFitThrough (default AX5).
 
-            Exit status: 0 everything fits (or only failures already in --baseline), 1 new failures, 2 bad input \
-            (unreadable catalog or spec, unknown spec fields, bad values); the other inputs are still checked and \
-            the report is still written.
+            Input errors and warnings go to standard error as file:line:column: severity: message, whatever the \
+            format and --output. The report goes to standard output, or with --output to the file, and standard \
+            output then carries only the summary line.
+
+            Baselines: --update-baseline FILE writes the current failures (key, locale, variant, element and a hash \
+            of the text as laid out) as the accepted ones; --baseline FILE reads them back, so a failure counts \
+            as known only while its text and element stay the same, and baseline entries that no longer fail are \
+            listed as fixed. Give both with the same FILE to compare with the old baseline and then replace it. \
+            --baseline also takes an earlier JSON report (an older report without text hashes matches by key, \
+            locale and variant only, with a warning).
+
+            Exit status: 0 everything fits (or only failures already in --baseline; or --update-baseline wrote the \
+            baseline), 1 new failures, 2 bad input (unreadable catalog or spec, unknown spec fields, bad values, \
+            unreadable baseline); on bad input the other inputs are still checked and the report is still written, \
+            but not a baseline.
             """
     )
 
@@ -34,14 +46,17 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("text (default), json, junit, sarif or github.", valueName: "format"))
     var format: String = "text"
 
-    @Option(help: ArgumentHelp("Write the report here (atomically) instead of standard output; the text summary still prints.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the report here (atomically) instead of standard output, which then carries only the summary line.", valueName: "file"))
     var output: String?
 
     @Option(help: ArgumentHelp("Also write a self-contained HTML report (index.html with a grid of keys × locales and pictures of every failure) into this folder.", valueName: "dir"))
     var html: String?
 
-    @Option(help: ArgumentHelp("An earlier JSON report: only failures not in it fail the run.", valueName: "report.json"))
+    @Option(help: ArgumentHelp("The accepted failures (a file written by --update-baseline, or an earlier JSON report): only other failures, or the same strings with a changed text or element, fail the run; entries that no longer fail are listed as fixed.", valueName: "file"))
     var baseline: String?
+
+    @Option(name: .customLong("update-baseline"), help: ArgumentHelp("Write the current failures as the new baseline (may be the --baseline file; the report still compares with the old one) and exit 0, unless the input has errors: then nothing is written and the status is 2. Not with --shard: give it to 'layoutsim merge'.", valueName: "file"))
+    var updateBaseline: String?
 
     @Option(help: ArgumentHelp("Check slice I of N (1-based), e.g. 2/4, for a CI matrix; join the JSON reports with 'layoutsim merge'.", valueName: "I/N"))
     var shard: String?
@@ -89,6 +104,9 @@ struct CheckCommand: ParsableCommand {
                 throw CLIError.badInput("--shard '\(shard)': expected I/N with 1 ≤ I ≤ N, e.g. 1/4")
             }
             options.shard = (parts[0], parts[1])
+            if updateBaseline != nil {
+                throw CLIError.badInput("--update-baseline with --shard would keep only this shard's failures; merge the shards' JSON reports with 'layoutsim merge … --update-baseline FILE'")
+            }
         }
         guard ["text", "json", "junit", "sarif", "github"].contains(format) else {
             throw CLIError.badInput("unknown --format '\(format)'; valid: text, json, junit, sarif, github")
@@ -100,7 +118,7 @@ struct CheckCommand: ParsableCommand {
         options.fontsDirectory = fontsDir.map { URL(fileURLWithPath: $0) }
         options.drawsFailures = html != nil
         if let baseline {
-            do { options.baseline = try CheckReport.read(path: baseline) } catch { throw CLIError.badInput("\(error)") }
+            do { options.baseline = try Baseline.read(path: baseline) } catch { throw CLIError.badInput(error.description) }
         }
         let showProgress = isatty(2) == 1
         if showProgress {
@@ -123,66 +141,10 @@ struct CheckCommand: ParsableCommand {
                 throw CLIError.badInput("\(html): cannot write the HTML report (\(error))")
             }
         }
+        if let updateBaseline {
+            try ReportOutput.writeBaseline(of: report, to: updateBaseline, format: format, output: output)
+            return  // the failures are accepted now
+        }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
-    }
-}
-
-/// `layoutsim merge`: joins JSON reports of shards (or of separate runs) into one.
-struct MergeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "merge",
-        abstract: "Join JSON reports of 'layoutsim check --shard I/N' into one report.",
-        discussion: "Exit status as for check: 0, 1 (new failures), 2 (input errors in any report, or an unreadable report)."
-    )
-
-    @Argument(help: "JSON reports written by 'layoutsim check --format json'.")
-    var reports: [String]
-
-    @Option(help: ArgumentHelp("text (default), json, junit, sarif or github.", valueName: "format"))
-    var format: String = "text"
-
-    @Option(help: ArgumentHelp("Write the merged report here (atomically).", valueName: "file"))
-    var output: String?
-
-    mutating func run() throws {
-        guard ["text", "json", "junit", "sarif", "github"].contains(format) else {
-            throw CLIError.badInput("unknown --format '\(format)'; valid: text, json, junit, sarif, github")
-        }
-        var loaded: [CheckReport] = []
-        var problems: [String] = []
-        for path in reports {
-            do { loaded.append(try CheckReport.read(path: path)) } catch { problems.append("\(error)") }
-        }
-        let merged = CheckReport.merge(loaded)
-        try ReportOutput.emit(merged, format: format, output: output, seconds: nil)
-        if !problems.isEmpty {
-            throw CLIError.badInput(problems.joined(separator: "\nerror: "))
-        }
-        if merged.exitStatus != 0 { throw ExitCode(merged.exitStatus) }
-    }
-}
-
-/// Writes a report in a format, to a file (atomically) or standard output; the text summary always prints.
-enum ReportOutput {
-    static func emit(_ report: CheckReport, format: String, output: String?, seconds: Double?) throws {
-        let color = isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && output == nil
-        let data: Data
-        switch format {
-        case "json": data = try report.jsonData() + Data("\n".utf8)
-        case "junit": data = Data(CheckRenderer.junit(report).utf8)
-        case "sarif": data = try CheckRenderer.sarif(report, version: LayoutSimCommand.configuration.version) + Data("\n".utf8)
-        case "github": data = Data(CheckRenderer.github(report).utf8)
-        default: data = Data(CheckRenderer.text(report, color: color, seconds: seconds).utf8)
-        }
-        if let output {
-            do {
-                try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw CLIError.badInput("\(output): cannot write the report (\(error.localizedDescription))")
-            }
-            FileHandle.standardOutput.write(Data(CheckRenderer.text(report, color: isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil, seconds: seconds).utf8))
-        } else {
-            FileHandle.standardOutput.write(data)
-        }
     }
 }

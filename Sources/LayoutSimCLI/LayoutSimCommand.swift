@@ -12,7 +12,7 @@ struct LayoutSimCommand: ParsableCommand {
         commandName: "layoutsim",
         abstract: "Does your UI copy fit, in every language, at every Dynamic Type size?",
         discussion: "Exit status: 0 everything fits, 1 something does not fit, 2 bad input.",
-        version: "0.1.0",
+        version: LayoutSimVersion.current,
         subcommands: [FitCommand.self, CheckCommand.self, MergeCommand.self, ScaleCommand.self, BenchCommand.self]
     )
 

@@ -17,6 +17,8 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var column: Int
     /// The string laid out: the catalog value with placeholders replaced by their samples.
     public var text: String
+    /// SHA-256 of `text` (UTF-8), what a baseline remembers (nil in reports of version 1).
+    public var textSHA256: String?
     /// The spec element that placed the key (its key pattern), or nil when the defaults did.
     public var element: String?
     /// The category the string must fit through.
@@ -109,7 +111,15 @@ public struct CheckResult: Sendable, Hashable, Codable {
     }
 
     /// The identity of a result across runs (for baselines and merging): key, locale, variant.
-    public var identity: String { ([key, locale] + variant).joined(separator: "\u{1F}") }
+    public var identity: String { Self.identity(key: key, locale: locale, variant: variant) }
+
+    /// The identity of a key × locale × variant.
+    public static func identity(key: String, locale: String, variant: [String]) -> String {
+        ([key, locale] + variant).joined(separator: "\u{1F}")
+    }
+
+    /// The hash `textSHA256` holds: SHA-256 of the text's UTF-8, lowercase hex.
+    public static func textHash(_ text: String) -> String { SHA256.hexDigest(of: Array(text.utf8)) }
 }
 
 /// A category in check reports: its SwiftUI name, or `fixed` for a fixed size.
@@ -141,18 +151,28 @@ public struct ReportDiagnostic: Sendable, Hashable, Codable, Comparable {
 
 /// The report of `layoutsim check`: deterministic (sorted, no times), mergeable across shards.
 public struct CheckReport: Sendable, Codable {
-    /// Format version of this report.
-    public var version: Int = 1
+    /// Format version of this report: 2 (version 1 had no `toolVersion`, `input`, `fonts`, `textSHA256`,
+    /// `fixedSinceBaseline`).
+    public var version: Int = CheckReport.currentVersion
+    /// The layoutsim that wrote the report (nil in reports of version 1).
+    public var toolVersion: String?
     /// Catalog files checked, as given.
     public var catalogs: [String]
     /// The spec file, as given.
     public var spec: String
     /// Categories checked (SwiftUI names).
     public var categories: [String]
+    /// What the results depend on: each catalog's and the spec's SHA-256, the options, and a fingerprint of all
+    /// of them with the tool version (nil in reports of version 1).
+    public var input: Input?
+    /// Font files the layouts used (the union over every string), sorted by name.
+    public var fonts: [FontFile] = []
     /// Shards merged into this report (`"1/1"` for an unsharded run).
     public var shards: [String]
     /// Results, sorted by key, locale, variant.
     public var results: [CheckResult]
+    /// Entries of the baseline that no longer fail as they were accepted (the baseline can shrink), sorted.
+    public var fixedSinceBaseline: [FixedBaselineEntry] = []
     /// Keys no spec element names (checked with the defaults), sorted.
     public var unspecifiedKeys: [String]
     /// Problems with the inputs.
@@ -168,8 +188,12 @@ public struct CheckReport: Sendable, Codable {
     /// At most this many failures are drawn.
     public static let maximumDrawings = 400
 
+    /// The report format this version writes.
+    public static let currentVersion = 2
+
     enum CodingKeys: String, CodingKey {
-        case version, catalogs, spec, categories, shards, results, unspecifiedKeys, diagnostics, summary, skipped
+        case version, toolVersion, catalogs, spec, categories, input, fonts, shards, results, fixedSinceBaseline
+        case unspecifiedKeys, diagnostics, summary, skipped
     }
 
     /// A key (or one locale's variant of it) not checked, and why.
@@ -203,10 +227,16 @@ public struct CheckReport: Sendable, Codable {
         public var failures: Int
         /// Of those, the ones not in the baseline.
         public var newFailures: Int
+        /// Baseline entries that no longer fail (``CheckReport/fixedSinceBaseline``).
+        public var fixedSinceBaseline: Int = 0
         /// Input errors.
         public var errors: Int
         /// Input warnings.
         public var warnings: Int
+
+        enum CodingKeys: String, CodingKey {
+            case keys, locales, strings, layouts, failures, newFailures, fixedSinceBaseline, errors, warnings
+        }
     }
 
     /// Recomputes the summary and sorts everything.
@@ -216,11 +246,13 @@ public struct CheckReport: Sendable, Codable {
         unspecifiedKeys = Array(Set(unspecifiedKeys)).sorted()
         skipped = Array(Set(skipped)).sorted()
         shards = Array(Set(shards)).sorted()
+        fonts = Array(Set(fonts)).sorted()
+        fixedSinceBaseline = Array(Set(fixedSinceBaseline)).sorted()
         let failures = results.filter { !$0.passed }
         summary = Summary(
             keys: Set(results.map(\.key)).count, locales: Set(results.map(\.locale)).count, strings: results.count,
             layouts: results.count * categories.count, failures: failures.count,
-            newFailures: failures.filter { !$0.known }.count,
+            newFailures: failures.filter { !$0.known }.count, fixedSinceBaseline: fixedSinceBaseline.count,
             errors: diagnostics.filter { $0.severity == "error" }.count + results.filter { $0.error != nil }.count,
             warnings: diagnostics.filter { $0.severity == "warning" }.count
         )
@@ -232,38 +264,11 @@ public struct CheckReport: Sendable, Codable {
         return summary.newFailures > 0 ? 1 : 0
     }
 
-    /// Joins reports of shards of one run (or any reports): results and diagnostics together, sorted.
-    public static func merge(_ reports: [CheckReport]) -> CheckReport {
-        var merged = CheckReport(
-            catalogs: Array(Set(reports.flatMap(\.catalogs))).sorted(), spec: reports.first?.spec ?? "",
-            categories: reports.first?.categories ?? [], shards: reports.flatMap(\.shards), results: [],
-            unspecifiedKeys: reports.flatMap(\.unspecifiedKeys), diagnostics: reports.flatMap(\.diagnostics),
-            summary: Summary(keys: 0, locales: 0, strings: 0, layouts: 0, failures: 0, newFailures: 0, errors: 0, warnings: 0)
-        )
-        merged.skipped = reports.flatMap(\.skipped)
-        var seen = Set<String>()
-        for result in reports.flatMap(\.results) where seen.insert(result.identity).inserted {
-            merged.results.append(result)
-        }
-        merged.finish()
-        return merged
-    }
-
     /// The report as JSON: sorted keys, pretty-printed.
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return try encoder.encode(self)
-    }
-
-    /// Reads a report written by `--format json`.
-    public static func read(path: String) throws -> CheckReport {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CheckError.unreadable(path) }
-        do {
-            return try JSONDecoder().decode(CheckReport.self, from: data)
-        } catch {
-            throw CheckError.notAReport(path, "\(error)")
-        }
     }
 }
 
@@ -271,29 +276,15 @@ public struct CheckReport: Sendable, Codable {
 public enum CheckError: Error, CustomStringConvertible, Sendable {
     case unreadable(String)
     case notAReport(String, String)
+    case notABaseline(String, String)
     case invalid(String)
 
     public var description: String {
         switch self {
         case .unreadable(let path): return "\(path): cannot read the file"
-        case .notAReport(let path, let why): return "\(path): not a layoutsim check JSON report (\(why))"
+        case .notAReport(let path, let why): return "\(path): not a layoutsim check JSON report: \(why)"
+        case .notABaseline(let path, let why): return "\(path): not a layoutsim baseline or JSON report: \(why)"
         case .invalid(let message): return message
         }
-    }
-}
-
-extension CheckReport {
-    /// Reads a report; `skipped` may be absent (reports written before it existed).
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            version: try c.decode(Int.self, forKey: .version), catalogs: try c.decode([String].self, forKey: .catalogs),
-            spec: try c.decode(String.self, forKey: .spec), categories: try c.decode([String].self, forKey: .categories),
-            shards: try c.decode([String].self, forKey: .shards), results: try c.decode([CheckResult].self, forKey: .results),
-            unspecifiedKeys: try c.decode([String].self, forKey: .unspecifiedKeys),
-            diagnostics: try c.decode([ReportDiagnostic].self, forKey: .diagnostics),
-            summary: try c.decode(Summary.self, forKey: .summary),
-            skipped: try c.decodeIfPresent([SkippedKey].self, forKey: .skipped) ?? []
-        )
     }
 }

@@ -21,8 +21,8 @@ public struct CheckOptions: Sendable {
     /// Check only shard `index` (1-based) of `count`: the strings whose position in the sorted list of all
     /// strings, modulo `count`, is `index − 1`.
     public var shard: (index: Int, count: Int)?
-    /// Failures in this earlier report are known: they do not fail the run.
-    public var baseline: CheckReport?
+    /// Failures this baseline accepted are known: they do not fail the run (``Baseline``).
+    public var baseline: Baseline?
     /// Threads laying out strings (each with its own engine). Output does not depend on it.
     public var workers: Int
     /// The bundled fonts folder, if not found by itself.
@@ -92,6 +92,9 @@ public enum CheckRunner {
             shards: [options.shard.map { "\($0.index)/\($0.count)" } ?? "1/1"], results: [], unspecifiedKeys: [],
             diagnostics: [], summary: CheckReport.Summary(keys: 0, locales: 0, strings: 0, layouts: 0, failures: 0, newFailures: 0, errors: 0, warnings: 0)
         )
+        report.toolVersion = LayoutSimVersion.current
+        report.input = CheckReport.Input(options, toolVersion: LayoutSimVersion.current)
+        diagnostics += options.baseline?.diagnostics ?? []
         guard let spec else {
             report.diagnostics = diagnostics
             report.finish()
@@ -157,14 +160,21 @@ public enum CheckRunner {
         }
         jobs.sort { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/"))
             < ($1.entry.key, $1.entry.locale, $1.entry.variantPath.joined(separator: "/")) }
+        let allIdentities = Set(jobs.map { CheckResult.identity(key: $0.entry.key, locale: $0.entry.locale, variant: $0.entry.variantPath) })
         if let shard = options.shard {
             jobs = jobs.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
         }
 
-        let known = Set((options.baseline?.results ?? []).filter { !$0.passed }.map(\.identity))
-        let (results, drawings) = try layout(jobs, options: options, known: known)
+        var (results, drawings, fonts) = try layout(jobs, options: options)
+        if let baseline = options.baseline {
+            let checksLocale = { (locale: String) in
+                locale == Pseudolocalizer.locale ? options.pseudo != nil : wanted?.contains(locale.lowercased()) ?? true
+            }
+            report.fixedSinceBaseline = baseline.apply(to: &results, allIdentities: allIdentities, checksLocale: checksLocale)
+        }
         report.results = results
         report.drawings = drawings
+        report.fonts = fonts
         report.unspecifiedKeys = Array(unspecified)
         report.skipped = Array(skipped)
         report.diagnostics = diagnostics
@@ -181,8 +191,8 @@ public enum CheckRunner {
 
     /// Lays out every job on `options.workers` threads, each with its own engine; results keep the jobs' order.
     package static func layout(
-        _ jobs: [CheckJob], options: CheckOptions, known: Set<String>
-    ) throws(LayoutSimError) -> (results: [CheckResult], drawings: [String: LabelDrawing]) {
+        _ jobs: [CheckJob], options: CheckOptions
+    ) throws(LayoutSimError) -> (results: [CheckResult], drawings: [String: LabelDrawing], fonts: [CheckReport.FontFile]) {
         let workers = max(1, min(options.workers, jobs.count))
         let sink = ResultSink(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -196,38 +206,43 @@ public enum CheckRunner {
                 return
             }
             var index = worker
+            var fonts = Set<CheckReport.FontFile>()
             while index < jobs.count {
-                let (result, drawing) = check(
-                    jobs[index], engine: engine, options: options, known: known,
-                    draws: options.drawsFailures && sink.wantsDrawing(at: index)
+                let (result, drawing, used) = check(
+                    jobs[index], engine: engine, options: options, draws: options.drawsFailures && sink.wantsDrawing(at: index)
                 )
+                fonts.formUnion(used)
                 sink.store(result, drawing: drawing, at: index)
                 if let progress = options.progress { progress(sink.done, jobs.count) }
                 index += workers
             }
+            sink.add(fonts)
         }
         if let error = sink.error { throw error }
-        return (sink.results, sink.drawings)
+        return (sink.results, sink.drawings, sink.fonts)
     }
 
-    /// Checks one string; draws it when it fails and the options ask for drawings.
+    /// Checks one string; draws it when it fails and the options ask for drawings. Also returns the font files
+    /// its layout used.
     static func check(
-        _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, known: Set<String>, draws: Bool = false
-    ) -> (CheckResult, LabelDrawing?) {
+        _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, draws: Bool = false
+    ) -> (CheckResult, LabelDrawing?, [CheckReport.FontFile]) {
         let entry = job.entry
         let must = job.element.mustFitThrough ?? .accessibility5
         var result = CheckResult(
             key: entry.key, locale: entry.locale, variant: entry.variantPath, file: entry.source.file,
-            line: entry.source.line, column: entry.source.column, text: job.text,
+            line: entry.source.line, column: entry.source.column, text: job.text, textSHA256: CheckResult.textHash(job.text),
             element: job.named ? job.element.key : nil, mustFitThrough: must, fitsThrough: nil,
             passed: false, known: false, failure: nil, failingCategories: [], error: nil
         )
         var drawing: LabelDrawing?
+        var fonts: [CheckReport.FontFile] = []
         do {
             let request = try job.element.request(
                 text: job.text, language: job.language, categories: options.categories, usesSystemFonts: options.usesSystemFonts
             )
             let (report, source) = try engine.layOut(request)
+            fonts = report.fontFiles.map { CheckReport.FontFile(name: Self.relative($0.name), sha256: $0.sha256) }
             result.fitsThrough = report.fitsThrough
             let allowsBreaks = request.allowsWordBreaks
             result.failingCategories = report.results.compactMap { r in
@@ -259,8 +274,7 @@ public enum CheckRunner {
         } catch {
             result.error = "\(entry.source.file):\(entry.source.line):\(entry.source.column): \(entry.key): \(error.description)"
         }
-        result.known = !result.passed && known.contains(result.identity)
-        return (result, drawing)
+        return (result, drawing, fonts)
     }
 }
 
@@ -273,6 +287,7 @@ private final class ResultSink: @unchecked Sendable {
     private var drawn: [Int: LabelDrawing] = [:]
     private var firstError: LayoutSimError?
     private var count = 0
+    private var fontFiles = Set<CheckReport.FontFile>()
 
     init(count: Int) { storage = Array(repeating: nil, count: count) }
 
@@ -301,6 +316,20 @@ private final class ResultSink: @unchecked Sendable {
         var out: [String: LabelDrawing] = [:]
         for (index, drawing) in drawn { if let result = storage[index] { out[result.identity] = drawing } }
         return out
+    }
+
+    /// Font files a worker's layouts used.
+    func add(_ fonts: Set<CheckReport.FontFile>) {
+        lock.lock()
+        fontFiles.formUnion(fonts)
+        lock.unlock()
+    }
+
+    /// Every font file used, sorted.
+    var fonts: [CheckReport.FontFile] {
+        lock.lock()
+        defer { lock.unlock() }
+        return fontFiles.sorted()
     }
 
     package func fail(_ error: LayoutSimError) {

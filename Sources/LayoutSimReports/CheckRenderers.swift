@@ -6,58 +6,12 @@ import LayoutSimModel
 
 /// Renders a ``CheckReport`` for people (terminal) and for CI systems (JUnit, SARIF 2.1.0, GitHub annotations).
 public enum CheckRenderer {
-    /// The terminal summary: per key, each failing locale with the first failing category, how, and the visible
-    /// text; then input problems and totals.
-    ///
-    /// - Parameters:
-    ///   - color: ANSI colours (only on a terminal, and never with `NO_COLOR`).
-    ///   - seconds: wall time, shown in the totals (never in machine-readable reports).
-    public static func text(_ report: CheckReport, color: Bool, seconds: Double?) -> String {
-        func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
-        var out = ""
-        let failing = report.results.filter { !$0.passed }
-        let byKey = Dictionary(grouping: failing, by: \.key)
-        for key in byKey.keys.sorted() {
-            out += paint(key, "1") + "\n"
-            for result in byKey[key] ?? [] {
-                let variant = result.variant.isEmpty ? "" : " [" + result.variant.joined(separator: ", ") + "]"
-                let where_ = "\(result.file):\(result.line)"
-                if let error = result.error {
-                    out += "  " + paint("\(result.locale)\(variant): error", "31") + ": \(error)\n"
-                    continue
-                }
-                guard let failure = result.failure else { continue }
-                var line = "  \(result.locale)\(variant): "
-                line += paint("\(failure.verdict.failurePhrase) from \(CategoryName.text(failure.category))", result.known ? "33" : "31")
-                line += " (must fit through \(result.mustFitThrough.swiftUIName))"
-                if let clipped = failure.clippedBy { line += ", by \(ReportNumber.text(clipped)) pt" }
-                if !failure.missingGlyphs.isEmpty { line += ": no font for " + failure.missingGlyphs.joined(separator: " ") }
-                if result.known { line += " [baseline]" }
-                line += "  \(where_)"
-                out += line + "\n"
-                if let visible = failure.visibleText {
-                    out += "      shows: \"" + visible.replacingOccurrences(of: "\n", with: "⏎") + "\"\n"
-                }
-            }
-        }
-        for diagnostic in report.diagnostics { out += diagnostic.text + "\n" }
-        let s = report.summary
-        var totals = "\(s.keys) keys × \(s.locales) locales: \(s.strings) strings × \(report.categories.count) categories = \(s.layouts) layouts; "
-        totals += s.failures == 0 ? paint("all fit", "32") : paint("\(s.failures) do not fit", "31")
-        if s.failures != s.newFailures { totals += " (\(s.newFailures) new, \(s.failures - s.newFailures) in the baseline)" }
-        if s.errors + s.warnings > 0 { totals += "; \(s.errors) errors, \(s.warnings) warnings" }
-        if !report.unspecifiedKeys.isEmpty { totals += "; \(report.unspecifiedKeys.count) keys checked with the defaults" }
-        if !report.skipped.isEmpty { totals += "; \(report.skipped.count) skipped (no user sees them)" }
-        if let seconds { totals += "; \(ReportNumber.twoDecimals(seconds)) s" }
-        return out + totals + "\n"
-    }
-
     /// One line describing a failure, for JUnit, SARIF and GitHub messages.
     package static func message(_ r: CheckResult) -> String {
         if let error = r.error { return error }
         guard let failure = r.failure else { return "fits through \(r.fitsThrough?.swiftUIName ?? "none")" }
         var text = "\"\(r.key)\" (\(r.locale)\(r.variant.isEmpty ? "" : " " + r.variant.joined(separator: ", "))): "
-        text += "\(failure.verdict.failurePhrase) from \(CategoryName.text(failure.category)); must fit through \(r.mustFitThrough.swiftUIName)"
+        text += failureWords(r, failure)
         if let clipped = failure.clippedBy { text += ", by \(ReportNumber.text(clipped)) pt" }
         if let visible = failure.visibleText { text += "; shows \"\(visible.replacingOccurrences(of: "\n", with: " / "))\"" }
         text += "; text \"\(r.text.replacingOccurrences(of: "\n", with: " / "))\""

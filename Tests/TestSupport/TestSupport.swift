@@ -37,6 +37,61 @@ package enum TestSupport {
         ))
     }
 
+    /// SHA-256 of a file by the system's tool (`sha256sum`, or `shasum -a 256`), not by layoutsim's own: an
+    /// independent expectation for the hashes reports record.
+    package static func sha256sum(_ path: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let linux = FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum")
+        process.arguments = linux ? ["sha256sum", path] : ["shasum", "-a", "256", path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+    }
+
+    /// A new empty folder under the temporary directory.
+    package static func temporaryDirectory(_ prefix: String = "layoutsim") throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// A copy of the example catalog (Examples/App/Localizable.xcstrings) in `dir` with the German speed-limit
+    /// warning made longer ("…warnungen": it still does not fit), edited as text.
+    package static func editedExampleCatalog(in dir: URL) throws -> String {
+        let copy = dir.appendingPathComponent("Localizable.xcstrings")
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Examples/App/Localizable.xcstrings"), encoding: .utf8)
+        guard text.components(separatedBy: "Geschwindigkeitsbegrenzungswarnung").count == 2 else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the example's German speed-limit warning changed"])
+        }
+        try text.replacingOccurrences(of: "Geschwindigkeitsbegrenzungswarnung", with: "Geschwindigkeitsbegrenzungswarnungen")
+            .write(to: copy, atomically: true, encoding: .utf8)
+        return copy.path
+    }
+
+    /// A JSON check report as layoutsim wrote it before reports recorded their input (report version 1): the
+    /// fields added since (`toolVersion`, `input`, `fonts`, `fixedSinceBaseline`, `textSHA256`,
+    /// `summary.fixedSinceBaseline`) removed, as JSON objects, without the library.
+    package static func versionOneReport(_ data: Data) throws -> Data {
+        guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              var summary = object["summary"] as? [String: Any], let results = object["results"] as? [[String: Any]] else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "not a check report"])
+        }
+        object["version"] = 1
+        for key in ["toolVersion", "input", "fonts", "fixedSinceBaseline"] { object[key] = nil }
+        summary["fixedSinceBaseline"] = nil
+        object["summary"] = summary
+        object["results"] = results.map { result in
+            var result = result
+            result["textSHA256"] = nil
+            return result
+        }
+        return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    }
+
     /// The texts of the lines of a result.
     package static func lineTexts(_ text: String, _ result: CategoryResult) -> [String] {
         let utf16 = Array(text.utf16)

@@ -1,0 +1,111 @@
+import Foundation
+import LayoutSimCheck
+import LayoutSimFitting
+import LayoutSimModel
+
+// The terminal report of `check` and `merge`, its summary lines, and the problem lines for standard error.
+
+extension CheckRenderer {
+    /// The terminal report: per key, each failing locale with the first failing category, how, and the visible
+    /// text; the baseline entries that no longer fail; then the totals (``summary(_:color:seconds:)``).
+    ///
+    /// - Parameters:
+    ///   - color: ANSI colours (only on a terminal, and never with `NO_COLOR`).
+    ///   - seconds: wall time, shown in the totals (never in machine-readable reports).
+    ///   - includesProblems: the input problems (``problems(_:)``) in the report, for a report written to a file;
+    ///     without them (standard output), they are on standard error only, never twice on a terminal.
+    public static func text(_ report: CheckReport, color: Bool, seconds: Double?, includesProblems: Bool = true) -> String {
+        func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+        var out = ""
+        let failing = report.results.filter { !$0.passed }
+        let byKey = Dictionary(grouping: failing, by: \.key)
+        for key in byKey.keys.sorted() {
+            out += paint(key, "1") + "\n"
+            for result in byKey[key] ?? [] {
+                let variant = result.variant.isEmpty ? "" : " [" + result.variant.joined(separator: ", ") + "]"
+                if let error = result.error {
+                    let detail = includesProblems ? ": \(error)" : " (not laid out; the error is on standard error)"
+                    out += "  " + paint("\(result.locale)\(variant): error", "31") + detail + "\n"
+                    continue
+                }
+                guard let failure = result.failure else { continue }
+                var line = "  \(result.locale)\(variant): "
+                line += paint(failureWords(result, failure), result.known ? "33" : "31")
+                if let clipped = failure.clippedBy { line += ", by \(ReportNumber.text(clipped)) pt" }
+                if !failure.missingGlyphs.isEmpty { line += ": no font for " + failure.missingGlyphs.joined(separator: " ") }
+                if result.known { line += " [baseline]" }
+                line += "  \(result.file):\(result.line)"
+                out += line + "\n"
+                if let visible = failure.visibleText {
+                    out += "      shows: \"" + visible.replacingOccurrences(of: "\n", with: "⏎") + "\"\n"
+                }
+            }
+        }
+        if includesProblems {
+            for line in problems(report) { out += line + "\n" }
+        }
+        if !report.fixedSinceBaseline.isEmpty {
+            out += paint("fixed since the baseline (shrink it with --update-baseline):", "32") + "\n"
+            for fixed in report.fixedSinceBaseline {
+                let entry = fixed.entry
+                let variant = entry.variant.isEmpty ? "" : ", " + entry.variant.joined(separator: ", ")
+                out += "  \(entry.key) (\(entry.locale)\(variant)): \(fixedWords(fixed.reason))\n"
+            }
+        }
+        return out + summary(report, color: color, seconds: seconds)
+    }
+
+    /// The totals: "7 keys in 5 locales: 39 strings, 468 layouts; 25 strings do not fit (3 new, 22 in the
+    /// baseline); fixed since the baseline: 2; 1 error, 2 warnings; 1 key checked with the defaults; 1.20 s".
+    public static func summary(_ report: CheckReport, color: Bool, seconds: Double?) -> String {
+        func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+        let s = report.summary
+        var totals = "\(count(s.keys, "key")) in \(count(s.locales, "locale")): \(count(s.strings, "string")), \(count(s.layouts, "layout")); "
+        if s.failures == 0 {
+            totals += paint(s.strings == 0 ? "nothing to fit" : "all fit", "32")
+        } else {
+            totals += paint("\(count(s.failures, "string")) \(s.failures == 1 ? "does" : "do") not fit", "31")
+        }
+        if s.failures != s.newFailures { totals += " (\(s.newFailures) new, \(s.failures - s.newFailures) in the baseline)" }
+        if s.fixedSinceBaseline > 0 { totals += "; fixed since the baseline: \(s.fixedSinceBaseline)" }
+        if s.errors + s.warnings > 0 { totals += "; \(count(s.errors, "error")), \(count(s.warnings, "warning"))" }
+        if !report.unspecifiedKeys.isEmpty { totals += "; \(count(report.unspecifiedKeys.count, "key")) checked with the defaults" }
+        if !report.skipped.isEmpty { totals += "; \(report.skipped.count) skipped (no user sees them)" }
+        if let seconds { totals += "; \(ReportNumber.twoDecimals(seconds)) s" }
+        return totals + "\n"
+    }
+
+    /// Input problems as `file:line:column: severity: message` lines, for standard error (compilers' form, which
+    /// editors and CI logs link): the report's diagnostics, then strings that could not be laid out.
+    public static func problems(_ report: CheckReport) -> [String] {
+        var lines = report.diagnostics.map(\.text)
+        var seen = Set(lines)
+        for result in report.results {
+            guard let error = result.error else { continue }
+            let location = "\(result.file):\(result.line):\(result.column)"
+            let message = error.hasPrefix(location + ": ") ? String(error.dropFirst(location.count + 2)) : error
+            let line = "\(location): error: \(message)"
+            if seen.insert(line).inserted { lines.append(line) }
+        }
+        return lines
+    }
+
+    /// How a failure reads: "truncated at xLarge (must fit through accessibility3)", "truncated at
+    /// accessibility3, the largest size it must fit", "clipped at its fixed size".
+    package static func failureWords(_ result: CheckResult, _ failure: CheckResult.Failure) -> String {
+        let phrase = failure.verdict.failurePhrase
+        guard let category = failure.category else { return "\(phrase) at its fixed size" }
+        if category == result.mustFitThrough { return "\(phrase) at \(category.swiftUIName), the largest size it must fit" }
+        return "\(phrase) at \(category.swiftUIName) (must fit through \(result.mustFitThrough.swiftUIName))"
+    }
+
+    private static func fixedWords(_ reason: FixedBaselineEntry.Reason) -> String {
+        switch reason {
+        case .fits: return "fits now"
+        case .changed: return "still does not fit, but its text or element changed: a new failure (above)"
+        case .removed: return "no longer in the catalogs"
+        }
+    }
+
+    private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+}
