@@ -165,7 +165,8 @@ public enum CheckRunner {
             jobs = jobs.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
         }
 
-        var (results, drawings, fonts) = try layout(jobs, options: options)
+        let laidOut = try layout(jobs, options: options)
+        var results = laidOut.results
         if let baseline = options.baseline {
             let checksLocale = { (locale: String) in
                 locale == Pseudolocalizer.locale ? options.pseudo != nil : wanted?.contains(locale.lowercased()) ?? true
@@ -173,8 +174,9 @@ public enum CheckRunner {
             report.fixedSinceBaseline = baseline.apply(to: &results, allIdentities: allIdentities, checksLocale: checksLocale)
         }
         report.results = results
-        report.drawings = drawings
-        report.fonts = fonts
+        report.drawings = laidOut.drawings
+        report.fonts = laidOut.fonts
+        diagnostics += laidOut.warnings
         report.unspecifiedKeys = Array(unspecified)
         report.skipped = Array(skipped)
         report.diagnostics = diagnostics
@@ -192,7 +194,9 @@ public enum CheckRunner {
     /// Lays out every job on `options.workers` threads, each with its own engine; results keep the jobs' order.
     package static func layout(
         _ jobs: [CheckJob], options: CheckOptions
-    ) throws(LayoutSimError) -> (results: [CheckResult], drawings: [String: LabelDrawing], fonts: [CheckReport.FontFile]) {
+    ) throws(LayoutSimError) -> (
+        results: [CheckResult], drawings: [String: LabelDrawing], fonts: [CheckReport.FontFile], warnings: [ReportDiagnostic]
+    ) {
         let workers = max(1, min(options.workers, jobs.count))
         let sink = ResultSink(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -207,26 +211,36 @@ public enum CheckRunner {
             }
             var index = worker
             var fonts = Set<CheckReport.FontFile>()
+            var warnings = Set<ReportDiagnostic>()
             while index < jobs.count {
-                let (result, drawing, used) = check(
+                let checked = check(
                     jobs[index], engine: engine, options: options, draws: options.drawsFailures && sink.wantsDrawing(at: index)
                 )
-                fonts.formUnion(used)
-                sink.store(result, drawing: drawing, at: index)
+                fonts.formUnion(checked.fonts)
+                warnings.formUnion(checked.warnings)
+                sink.store(checked.result, drawing: checked.drawing, at: index)
                 if let progress = options.progress { progress(sink.done, jobs.count) }
                 index += workers
             }
-            sink.add(fonts)
+            sink.add(fonts, warnings: warnings)
         }
         if let error = sink.error { throw error }
-        return (sink.results, sink.drawings, sink.fonts)
+        return (sink.results, sink.drawings, sink.fonts, sink.warnings)
     }
 
-    /// Checks one string; draws it when it fails and the options ask for drawings. Also returns the font files
-    /// its layout used.
+    /// What checking one string gives: its result, its drawing (a failure, when asked), the font files its layout
+    /// used, and the layout's warnings at the key's location.
+    struct Checked {
+        var result: CheckResult
+        var drawing: LabelDrawing?
+        var fonts: [CheckReport.FontFile] = []
+        var warnings: [ReportDiagnostic] = []
+    }
+
+    /// Checks one string; draws it when it fails and the options ask for drawings.
     static func check(
         _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, draws: Bool = false
-    ) -> (CheckResult, LabelDrawing?, [CheckReport.FontFile]) {
+    ) -> Checked {
         let entry = job.entry
         let must = job.element.mustFitThrough ?? .accessibility5
         var result = CheckResult(
@@ -237,12 +251,17 @@ public enum CheckRunner {
         )
         var drawing: LabelDrawing?
         var fonts: [CheckReport.FontFile] = []
+        var warnings: [ReportDiagnostic] = []
         do {
             let request = try job.element.request(
                 text: job.text, language: job.language, categories: options.categories, usesSystemFonts: options.usesSystemFonts
             )
             let (report, source) = try engine.layOut(request)
             fonts = report.fontFiles.map { CheckReport.FontFile(name: Self.relative($0.name), sha256: $0.sha256) }
+            warnings = report.warnings.map { warning in
+                ReportDiagnostic(file: entry.source.file, line: entry.source.line, column: entry.source.column,
+                                 severity: "warning", message: "'\(entry.key)' (\(entry.locale)): \(warning)")
+            }
             result.fitsThrough = report.fitsThrough
             let allowsBreaks = request.allowsWordBreaks
             result.failingCategories = report.results.compactMap { r in
@@ -274,7 +293,7 @@ public enum CheckRunner {
         } catch {
             result.error = "\(entry.source.file):\(entry.source.line):\(entry.source.column): \(entry.key): \(error.description)"
         }
-        return (result, drawing, fonts)
+        return Checked(result: result, drawing: drawing, fonts: fonts, warnings: warnings)
     }
 }
 
@@ -288,6 +307,7 @@ private final class ResultSink: @unchecked Sendable {
     private var firstError: LayoutSimError?
     private var count = 0
     private var fontFiles = Set<CheckReport.FontFile>()
+    private var layoutWarnings = Set<ReportDiagnostic>()
 
     init(count: Int) { storage = Array(repeating: nil, count: count) }
 
@@ -319,10 +339,18 @@ private final class ResultSink: @unchecked Sendable {
     }
 
     /// Font files a worker's layouts used.
-    func add(_ fonts: Set<CheckReport.FontFile>) {
+    func add(_ fonts: Set<CheckReport.FontFile>, warnings: Set<ReportDiagnostic>) {
         lock.lock()
         fontFiles.formUnion(fonts)
+        layoutWarnings.formUnion(warnings)
         lock.unlock()
+    }
+
+    /// The layouts' warnings, sorted.
+    var warnings: [ReportDiagnostic] {
+        lock.lock()
+        defer { lock.unlock() }
+        return layoutWarnings.sorted()
     }
 
     /// Every font file used, sorted.
