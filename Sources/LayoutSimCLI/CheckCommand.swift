@@ -10,7 +10,7 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Reads .xcstrings, .strings, .stringsdict, XLIFF (.xliff/.xlf) and .xcloc catalogs, expands every plural \
             and device variant, replaces placeholders with wide samples, and lays every string out as the spec says \
-            (JSON or YAML: 'defaults', 'elements' with a key or glob, 'placeholders'; see the README). A string \
+            (JSON or YAML: 'defaults', 'elements' with a key or glob and per-device 'devices', 'placeholders'; see the README). A string \
             passes when it fits through its element's mustFitThrough (default AX5).
 
             Input errors and warnings go to standard error as file:line:column: severity: message, whatever the \
@@ -49,7 +49,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the report here (atomically) instead of standard output, which then carries only the summary line.", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Also write a self-contained HTML report (index.html with a grid of keys × locales and pictures of every failure) into this folder.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Also write a self-contained HTML report (index.html with a grid of keys × locales and pictures of the first 400 failures) into this folder.", valueName: "dir"))
     var html: String?
 
     @Option(help: ArgumentHelp("The accepted failures (a file written by --update-baseline, or an earlier JSON report): only other failures, or the same strings with a changed text or element, fail the run; entries that no longer fail are listed as fixed.", valueName: "file"))
