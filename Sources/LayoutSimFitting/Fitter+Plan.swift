@@ -1,0 +1,118 @@
+import LayoutSimModel
+
+/// Checking a request and planning its sizes: one step per category (or one for a fixed size).
+extension Fitter {
+    /// Rejects impossible containers.
+    package static func validate(_ container: Container) throws(LayoutSimError) {
+        guard container.width.isFinite, container.width > 0, container.width <= maximumLength else {
+            throw .invalidContainer("width must be greater than 0 and at most \(Int(maximumLength)) points (got \(container.width))")
+        }
+        if let height = container.height, !(height.isFinite && height >= 0 && height <= maximumLength) {
+            throw .invalidContainer("height must be between 0 and \(Int(maximumLength)) points (got \(height))")
+        }
+        guard container.lineLimit >= 0 else {
+            throw .invalidContainer("line limit must be 0 (no limit) or more (got \(container.lineLimit))")
+        }
+        let insets = container.insets
+        guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= maximumLength }) else {
+            throw .invalidContainer("insets must be between 0 and \(Int(maximumLength)) points")
+        }
+        guard container.textWidth > 0 else {
+            throw .invalidContainer("the left and right insets (\(insets.left + insets.right) pt) leave no room in a width of \(container.width) pt")
+        }
+        guard container.displayScale.isFinite, container.displayScale >= 1, container.displayScale <= 10 else {
+            throw .invalidContainer("display scale must be between 1 and 10 (got \(container.displayScale))")
+        }
+    }
+
+    /// The sizes to lay out, from the font choice and the requested categories, ascending.
+    package static func plan(_ request: FitRequest) throws(LayoutSimError) -> [FitStep] {
+        var steps = try planSizes(request)
+        guard request.label.scalesInsets else { return steps }
+        // Insets scaled like the text style (the body style for a fixed size), `@ScaledMetric`.
+        let scaler: FontMetricsScaler
+        do { scaler = try FontMetricsScaler(relativeTo: request.font.style ?? .body) } catch { throw .model(error) }
+        let i = request.container.insets
+        for index in steps.indices {
+            guard let category = steps[index].category else { continue }
+            steps[index].insets = EdgeInsets(
+                top: scaler.scaledValue(i.top, at: category), left: scaler.scaledValue(i.left, at: category),
+                bottom: scaler.scaledValue(i.bottom, at: category), right: scaler.scaledValue(i.right, at: category)
+            )
+        }
+        return steps
+    }
+
+    fileprivate static func planSizes(_ request: FitRequest) throws(LayoutSimError) -> [FitStep] {
+        let font = request.font
+        let isSystem = font.face == .system
+        switch request.lineHeight {
+        case .fixed(let points) where !(points.isFinite && points > 0 && points <= maximumLength):
+            throw .invalidOption("a fixed line height must be greater than 0 points (got \(points))")
+        case .multiple(let factor) where !(factor.isFinite && factor > 0 && factor <= 100):
+            throw .invalidOption("a line height multiple must be greater than 0 (got \(factor))")
+        default:
+            break
+        }
+        if request.lineSpacing == .leading {
+            guard isSystem, case .textStyle = font.sizing else {
+                throw .invalidOption("line spacing 'leading' applies to the system font in a text style only (the HIG leading is per style)")
+            }
+        }
+        let categories = Array(Set(request.categories)).sorted()
+        guard !categories.isEmpty || !font.followsDynamicType else {
+            throw .model(.emptyCategoryRange(""))
+        }
+        func weight(for style: TextStyle?) -> FontWeight {
+            if let explicit = font.weight { return explicit }
+            guard let style, let metrics = TypeScale.metrics(style, .large) else { return .regular }
+            return font.emphasized ? metrics.emphasizedWeight : metrics.weight
+        }
+        func checked(_ size: Double) throws(LayoutSimError) -> Double {
+            guard size.isFinite, size > 0, size <= maximumLength else {
+                throw .model(.invalidValue("point size must be greater than 0 and at most \(Int(maximumLength)) (got \(size))"))
+            }
+            return size
+        }
+
+        switch font.sizing {
+        case .fixed(let size):
+            return [FitStep(category: nil, pointSize: try checked(size), weight: weight(for: nil), leading: nil)]
+        case .textStyle(let style):
+            var steps: [FitStep] = []
+            if isSystem {
+                for category in categories {
+                    guard let metrics = TypeScale.metrics(style, category) else {
+                        throw .model(.categoryUnknownForStyle(style, category))
+                    }
+                    let leading = request.lineSpacing == .leading ? metrics.leading : nil
+                    steps.append(FitStep(category: category, pointSize: metrics.pointSize, weight: weight(for: style), leading: leading))
+                }
+                return steps
+            }
+            guard let base = TypeScale.pointSize(style, .large) else { throw .model(.categoryUnknownForStyle(style, .large)) }
+            return try scaledSteps(base, relativeTo: style, maximum: nil, categories: categories, weight: weight(for: style))
+        case .scaled(let size, let style, let maximum):
+            return try scaledSteps(try checked(size), relativeTo: style, maximum: maximum, categories: categories, weight: weight(for: nil))
+        }
+    }
+
+    fileprivate static func scaledSteps(
+        _ size: Double, relativeTo style: TextStyle, maximum: Double?, categories: [ContentSizeCategory], weight: FontWeight
+    ) throws(LayoutSimError) -> [FitStep] {
+        let scaler: FontMetricsScaler
+        do { scaler = try FontMetricsScaler(relativeTo: style) } catch { throw .model(error) }
+        if let maximum, !(maximum.isFinite && maximum > 0 && maximum <= maximumLength) {
+            throw .model(.invalidValue("maximum point size must be greater than 0 (got \(maximum))"))
+        }
+        var steps: [FitStep] = []
+        for category in categories {
+            let scaled = scaler.scaledFontSize(size, at: category, maximumPointSize: maximum)
+            guard scaled.isFinite, scaled > 0, scaled <= maximumLength else {
+                throw .model(.invalidValue("point size \(size) scales to \(scaled) at \(category.swiftUIName), beyond \(Int(maximumLength))"))
+            }
+            steps.append(FitStep(category: category, pointSize: scaled, weight: weight, leading: nil))
+        }
+        return steps
+    }
+}
