@@ -16,31 +16,17 @@ package struct SFAdvanceTable: Sendable {
     /// Number of characters per row: U+0020…U+007E.
     package static let characterCount = 95
 
-    /// advances[weight][size − 8][character − 0x20], points.
-    private let advances: [FontWeight: [[Double]]]
+    /// The measured table (``measuredAdvances``, generated source): nothing is parsed at run time.
+    package static let measured = SFAdvanceTable()
 
-    /// Parses the generated data once (``sfMeasuredAdvancesText``).
-    package static let measured = SFAdvanceTable(text: sfMeasuredAdvancesText)
-
-    package init(text: String) {
-        var table: [FontWeight: [[Double]]] = [:]
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: " ")
-            guard fields.count == 2 + Self.characterCount,
-                  let weight = FontWeight(rawValue: String(fields[0])),
-                  let size = Int(fields[1]), Self.measuredSizes.contains(size) else { continue }
-            let row = fields.dropFirst(2).compactMap { Double($0) }
-            guard row.count == Self.characterCount else { continue }
-            var rows = table[weight] ?? Array(repeating: [], count: Self.measuredSizes.count)
-            rows[size - Self.measuredSizes.lowerBound] = row
-            table[weight] = rows
-        }
-        advances = table
-    }
+    private init() {}
 
     /// The measured advance row at an integer size inside ``measuredSizes``, points.
     package func measuredRow(weight: FontWeight, size: Int) -> [Double] {
-        advances[weight]?[size - Self.measuredSizes.lowerBound] ?? []
+        guard let weightIndex = FontWeight.allCases.firstIndex(of: weight), Self.measuredSizes.contains(size) else { return [] }
+        let row = weightIndex * Self.measuredSizes.count + size - Self.measuredSizes.lowerBound
+        let start = row * Self.characterCount
+        return Array(Self.measuredAdvances[start..<(start + Self.characterCount)])
     }
 
     /// SF's advance of every printable ASCII character at `size` points and `weight`, in points
