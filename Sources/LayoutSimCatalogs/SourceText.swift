@@ -12,11 +12,24 @@ package struct SourceText {
     package let utf8: [UInt8]
     /// UTF-8 offset of the first byte of each line.
     private let lineStartsUTF8: [Int]
+    /// UTF-16 length of the text before UTF-8 offset `k × utf16Stride`, for every such offset inside the text:
+    /// a column is then found by counting at most `utf16Stride` bytes, whatever the line's length (a catalog
+    /// written on one line costs the same per key as a pretty-printed one).
+    private let utf16Checkpoints: [Int]
+    private static let utf16Stride = 64
 
     package init(text: String) {
         self.text = text
         utf8 = Array(text.utf8)
         var starts = [0]
+        var checkpoints: [Int] = []
+        checkpoints.reserveCapacity(utf8.count / Self.utf16Stride + 1)
+        var utf16Length = 0
+        for (offset, byte) in utf8.enumerated() {
+            if offset % Self.utf16Stride == 0 { checkpoints.append(utf16Length) }
+            utf16Length += Self.utf16Units(leadByte: byte)
+        }
+        utf16Checkpoints = checkpoints
         var index = 0
         while index < utf8.count {
             let byte = utf8[index]
@@ -66,9 +79,31 @@ package struct SourceText {
             let mid = (low + high + 1) / 2
             if lineStartsUTF8[mid] <= offset { low = mid } else { high = mid - 1 }
         }
-        let start = lineStartsUTF8[low]
-        let prefix = String(decoding: utf8[start..<offset], as: UTF8.self)
-        return (low + 1, prefix.utf16.count + 1)
+        return (low + 1, utf16Offset(ofUTF8Offset: offset) - utf16Offset(ofUTF8Offset: lineStartsUTF8[low]) + 1)
+    }
+
+    /// UTF-16 units a UTF-8 byte starts: 1 for an ASCII or 2–3-byte lead byte, 2 for a 4-byte lead (a surrogate
+    /// pair), 0 for a continuation byte.
+    private static func utf16Units(leadByte byte: UInt8) -> Int {
+        byte & 0xC0 == 0x80 ? 0 : (byte >= 0xF0 ? 2 : 1)
+    }
+
+    /// UTF-16 length of the text before a UTF-8 offset (inside `0...utf8.count`): the nearest checkpoint plus at
+    /// most `utf16Stride` bytes. An offset inside a 4-byte character counts that character as one unit (what
+    /// decoding the cut prefix gives: one replacement character).
+    private func utf16Offset(ofUTF8Offset offset: Int) -> Int {
+        guard offset > 0 else { return 0 }
+        let block = min(offset / Self.utf16Stride, utf16Checkpoints.count - 1)
+        var length = utf16Checkpoints[block]
+        var index = block * Self.utf16Stride
+        while index < offset {
+            length += Self.utf16Units(leadByte: utf8[index])
+            index += 1
+        }
+        var lead = offset - 1
+        while lead > 0, offset - lead < 4, utf8[lead] & 0xC0 == 0x80 { lead -= 1 }
+        if utf8[lead] >= 0xF0, lead + 4 > offset { length -= 1 }
+        return length
     }
 
     /// The position just after the last character (for "unexpected end of file").

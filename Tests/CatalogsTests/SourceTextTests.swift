@@ -1,0 +1,79 @@
+import Foundation
+@testable import LayoutSimCatalogs
+import LayoutSimModel
+import LayoutSimTestSupport
+import Testing
+
+/// Offsets → line and UTF-16 column, on one-line and multi-line text with characters of every UTF-8 length.
+/// Expected columns are counted independently: by hand, and by decoding the line's prefix and counting its UTF-16.
+struct SourceTextTests {
+    /// The reference: line = line breaks before the offset + 1; column = UTF-16 length of the decoded bytes from the
+    /// line's start to the offset, + 1.
+    static func naive(_ bytes: [UInt8], _ offset: Int) -> (line: Int, column: Int) {
+        var line = 1, start = 0, i = 0
+        while i < offset {
+            if bytes[i] == 0x0A || (bytes[i] == 0x0D && !(i + 1 < bytes.count && bytes[i + 1] == 0x0A)) {
+                line += 1
+                start = i + 1
+            }
+            i += 1
+        }
+        return (line, String(decoding: bytes[start..<offset], as: UTF8.self).utf16.count + 1)
+    }
+
+    @Test func handCountedColumns() {
+        // "é" is 2 bytes / 1 unit, "中" 3 bytes / 1 unit, "😀" 4 bytes / 2 units.
+        let source = SourceText(text: "aé中😀b\r\nx😀\"k\"\ry")
+        #expect(source.position(utf8Offset: 0) == (1, 1))
+        #expect(source.position(utf8Offset: 1) == (1, 2))    // before é
+        #expect(source.position(utf8Offset: 3) == (1, 3))    // before 中
+        #expect(source.position(utf8Offset: 6) == (1, 4))    // before 😀
+        #expect(source.position(utf8Offset: 10) == (1, 6))   // before b
+        #expect(source.position(utf8Offset: 13) == (2, 1))   // x, after CRLF
+        #expect(source.position(utf8Offset: 18) == (2, 4))   // the quote after 😀
+        #expect(source.position(utf8Offset: 22) == (3, 1))   // y, after a lone CR
+        #expect(source.position(utf8Offset: 999) == (3, 2))  // clamped to the end
+        #expect(source.endPosition == (3, 2))
+    }
+
+    /// Every offset of a long one-line text and of the same text broken into lines, against the reference,
+    /// including offsets inside multi-byte characters and across the index's checkpoints.
+    @Test func everyOffsetMatchesTheReference() {
+        let pieces = ["\"key.\(1)\": ", "\"Größe 中文 😀\", ", "{\"a\": \"𝒳y\"}, ", "ok, "]
+        var oneLine = ""
+        var multiLine = ""
+        for i in 0..<60 {
+            let piece = pieces[i % pieces.count]
+            oneLine += piece
+            multiLine += piece + (i % 3 == 0 ? "\n" : (i % 7 == 0 ? "\r\n" : ""))
+        }
+        for text in [oneLine, multiLine, "", "😀", "\n\n"] {
+            let source = SourceText(text: text)
+            let bytes = Array(text.utf8)
+            for offset in 0...bytes.count {
+                let expected = Self.naive(bytes, offset)
+                let actual = source.position(utf8Offset: offset)
+                #expect(actual == expected, "offset \(offset) of \(bytes.count)")
+            }
+        }
+    }
+
+    /// A String Catalog written on one line locates its keys at line 1 and the column of each key's quote, the same
+    /// keys as the pretty-printed file at their own lines.
+    @Test func oneLineCatalogLocatesEveryKey() throws {
+        var strings: [String] = []
+        for i in 0..<300 {
+            strings.append("\"k\(i).é😀\":{\"localizations\":{\"en\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"Wert \(i) 中\"}}}}")
+        }
+        let text = "{\"sourceLanguage\":\"en\",\"strings\":{" + strings.joined(separator: ",") + "},\"version\":\"1.0\"}"
+        let result = XCStringsReader.read(Data(text.utf8), file: "one.xcstrings")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.entries.count == 300)
+        for entry in result.entries {
+            let needle = "\"\(entry.key)\":{"
+            let range = try #require(text.range(of: needle))
+            let column = text[..<range.lowerBound].utf16.count + 1
+            #expect(entry.source == CatalogSourceLocation(file: "one.xcstrings", line: 1, column: column), "\(entry.key)")
+        }
+    }
+}
