@@ -263,13 +263,6 @@ public struct CheckReport: Sendable, Codable {
         if summary.errors > 0 { return 2 }
         return summary.newFailures > 0 ? 1 : 0
     }
-
-    /// The report as JSON: sorted keys, pretty-printed.
-    public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return try encoder.encode(self)
-    }
 }
 
 /// Errors of `check` and `merge` that stop the run before any checking.

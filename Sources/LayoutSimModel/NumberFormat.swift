@@ -8,6 +8,14 @@ package enum ReportNumber {
         return r == 0 ? 0 : r
     }
 
+    /// A finite double as JSON reports write it, the text `JSONEncoder` gives: Swift's shortest round-trip form
+    /// with a trailing `.0` dropped ("17", "16.333", "1e-05", "1e+21", "-0").
+    package static func jsonText(_ value: Double) -> String {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+
     /// Text of a number rounded to three decimals, without trailing zeros ("17", "16.333"): messages and SVG.
     package static func text(_ value: Double) -> String {
         guard value.isFinite else { return "0" }

@@ -1,0 +1,191 @@
+/// A streaming writer of pretty-printed JSON, byte for byte the layout of Foundation's `JSONEncoder` with
+/// `[.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]` (two-space indent, `"key" : value`, an empty container
+/// as `[`, an empty line, `]`), for reports too large to build as a tree first.
+///
+/// - Keys are written in the order the caller gives: callers list them sorted by their UTF-8 bytes, as
+///   `.sortedKeys` does (tests compare with `JSONEncoder`).
+/// - Strings: `"` and `\` escaped, `\b \t \n \f \r`, every other control character as `\u00XX`, and also U+2028 and
+///   U+2029 as `\u2028` / `\u2029` (Foundation leaves those two raw; escaped, a report stays one JavaScript string
+///   literal's worth of safe text and no line-oriented tool splits a value). `/` is not escaped.
+/// - Numbers: integers in decimal; doubles as ``ReportNumber/jsonText(_:)``; non-finite doubles are refused
+///   (``JSONWriterError``), like `JSONEncoder`.
+///
+/// Output collects in a buffer handed to `sink` whenever it passes `chunkSize` bytes, and at ``finish()``; without
+/// a sink, ``finish()`` returns the whole text.
+package struct JSONWriter {
+    /// Bytes not yet handed to the sink.
+    private var buffer: [UInt8] = []
+    /// Items written so far in each open container, innermost last.
+    private var counts: [Int] = []
+    /// A key was just written: the next value follows it on the same line.
+    private var afterKey = false
+    private let sink: (([UInt8]) throws -> Void)?
+    private let chunkSize: Int
+
+    /// - Parameters:
+    ///   - chunkSize: Bytes collected before they go to `sink`.
+    ///   - sink: Receives the text in order; nil keeps it all for ``finish()``.
+    package init(chunkSize: Int = 1 << 16, sink: (([UInt8]) throws -> Void)? = nil) {
+        self.chunkSize = chunkSize
+        self.sink = sink
+        buffer.reserveCapacity(sink == nil ? 1 << 12 : chunkSize + 1024)
+    }
+
+    // MARK: Containers
+
+    package mutating func beginObject() throws { try open(UInt8(ascii: "{")) }
+    package mutating func endObject() throws { try close(UInt8(ascii: "}")) }
+    package mutating func beginArray() throws { try open(UInt8(ascii: "[")) }
+    package mutating func endArray() throws { try close(UInt8(ascii: "]")) }
+
+    /// Starts the member `name` of the open object; its value is written next.
+    package mutating func key(_ name: String) {
+        newItem()
+        appendString(name)
+        buffer.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+        afterKey = true
+    }
+
+    // MARK: Values
+
+    package mutating func string(_ value: String) throws {
+        newItem()
+        appendString(value)
+        try flushIfFull()
+    }
+
+    package mutating func int(_ value: Int) throws {
+        newItem()
+        buffer.append(contentsOf: String(value).utf8)
+        try flushIfFull()
+    }
+
+    package mutating func double(_ value: Double) throws {
+        guard value.isFinite else { throw JSONWriterError.nonFiniteNumber(value) }
+        newItem()
+        buffer.append(contentsOf: ReportNumber.jsonText(value).utf8)
+        try flushIfFull()
+    }
+
+    package mutating func bool(_ value: Bool) throws {
+        newItem()
+        buffer.append(contentsOf: (value ? "true" : "false").utf8)
+        try flushIfFull()
+    }
+
+    package mutating func null() throws {
+        newItem()
+        buffer.append(contentsOf: "null".utf8)
+        try flushIfFull()
+    }
+
+    /// `value`, or `null`.
+    package mutating func string(_ value: String?) throws {
+        if let value { try string(value) } else { try null() }
+    }
+
+    /// An array of strings.
+    package mutating func strings(_ values: [String]) throws {
+        try beginArray()
+        for value in values { try string(value) }
+        try endArray()
+    }
+
+    /// Hands what is left to the sink and returns nothing, or, without a sink, returns the whole text.
+    package mutating func finish() throws -> [UInt8] {
+        guard let sink else { return buffer }
+        if !buffer.isEmpty { try sink(buffer) }
+        buffer.removeAll(keepingCapacity: false)
+        return []
+    }
+
+    // MARK: Layout
+
+    private mutating func open(_ bracket: UInt8) throws {
+        newItem()
+        buffer.append(bracket)
+        counts.append(0)
+    }
+
+    private mutating func close(_ bracket: UInt8) throws {
+        let count = counts.popLast() ?? 0
+        if count == 0 { buffer.append(0x0A) }
+        buffer.append(0x0A)
+        indent(counts.count)
+        buffer.append(bracket)
+        try flushIfFull()
+    }
+
+    /// Before a value or key: a comma after the previous item, a new line and the indent; nothing after a key.
+    private mutating func newItem() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard let last = counts.indices.last else { return }
+        if counts[last] > 0 { buffer.append(UInt8(ascii: ",")) }
+        counts[last] += 1
+        buffer.append(0x0A)
+        indent(counts.count)
+    }
+
+    private mutating func indent(_ level: Int) {
+        for _ in 0..<level { buffer.append(contentsOf: [0x20, 0x20]) }
+    }
+
+    private mutating func flushIfFull() throws {
+        guard let sink, buffer.count >= chunkSize else { return }
+        try sink(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// `"…"` with JSON escapes (see the type's documentation).
+    private mutating func appendString(_ text: String) {
+        buffer.append(UInt8(ascii: "\""))
+        let utf8 = text.utf8
+        if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            buffer.append(contentsOf: utf8)
+        } else {
+            var bytes = utf8.makeIterator()
+            while let byte = bytes.next() {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(contentsOf: [0x5C, byte])
+                case 0x08: buffer.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+                case 0x09: buffer.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                case 0x0A: buffer.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0C: buffer.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+                case 0x0D: buffer.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x00..<0x20:
+                    buffer.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, Self.hexDigit(byte >> 4), Self.hexDigit(byte & 0xF)])
+                case 0xE2:
+                    // A three-byte character: U+2028 (E2 80 A8) and U+2029 (E2 80 A9) are escaped, the rest copied.
+                    let second = bytes.next(), third = bytes.next()
+                    if second == 0x80, let third, third == 0xA8 || third == 0xA9 {
+                        buffer.append(contentsOf: (third == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    } else {
+                        buffer.append(byte)
+                        if let second { buffer.append(second) }
+                        if let third { buffer.append(third) }
+                    }
+                default: buffer.append(byte)
+                }
+            }
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+}
+
+/// A value JSON cannot hold.
+package enum JSONWriterError: Error, CustomStringConvertible, Equatable {
+    case nonFiniteNumber(Double)
+
+    package var description: String {
+        switch self {
+        case .nonFiniteNumber(let value): return "cannot write \(value) as a JSON number"
+        }
+    }
+}
