@@ -21,26 +21,26 @@ package struct SourceText {
     package init(text: String) {
         self.text = text
         utf8 = Array(text.utf8)
+        // One pass: line starts (after LF, or after a CR not followed by LF) and the UTF-16 checkpoints.
         var starts = [0]
         var checkpoints: [Int] = []
         checkpoints.reserveCapacity(utf8.count / Self.utf16Stride + 1)
         var utf16Length = 0
-        for (offset, byte) in utf8.enumerated() {
-            if offset % Self.utf16Stride == 0 { checkpoints.append(utf16Length) }
-            utf16Length += Self.utf16Units(leadByte: byte)
-        }
-        utf16Checkpoints = checkpoints
         var index = 0
         while index < utf8.count {
+            if index % Self.utf16Stride == 0 { checkpoints.append(utf16Length) }
             let byte = utf8[index]
-            if byte == 0x0A {
-                starts.append(index + 1)
-            } else if byte == 0x0D {
-                if index + 1 < utf8.count, utf8[index + 1] == 0x0A { index += 1 }
-                starts.append(index + 1)
+            if byte < 0x80 {
+                utf16Length += 1
+                if byte == 0x0A || (byte == 0x0D && (index + 1 == utf8.count || utf8[index + 1] != 0x0A)) {
+                    starts.append(index + 1)
+                }
+            } else {
+                utf16Length += Self.utf16Units(leadByte: byte)
             }
             index += 1
         }
+        utf16Checkpoints = checkpoints
         lineStartsUTF8 = starts
     }
 

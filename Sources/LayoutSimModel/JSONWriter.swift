@@ -38,11 +38,13 @@ package struct JSONWriter {
     package mutating func beginArray() throws { try open(UInt8(ascii: "[")) }
     package mutating func endArray() throws { try close(UInt8(ascii: "]")) }
 
-    /// Starts the member `name` of the open object; its value is written next.
+    /// Starts the member `name` of the open object; its value is written next. Names are the report's field
+    /// names, written as they are: they must need no escaping (letters and digits).
     package mutating func key(_ name: String) {
         newItem()
-        appendString(name)
-        buffer.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(contentsOf: name.utf8)
+        buffer.append(contentsOf: [UInt8(ascii: "\""), 0x20, UInt8(ascii: ":"), 0x20])
         afterKey = true
     }
 
