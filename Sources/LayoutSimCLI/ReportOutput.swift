@@ -10,9 +10,22 @@ enum ReportOutput {
         let problems = CheckRenderer.problems(report)
         if !problems.isEmpty { FileHandle.standardError.write(Data(problems.map { $0 + "\n" }.joined().utf8)) }
         let terminalColor = isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        if format == "json" {
+            // Streamed in chunks as it is written, never whole in memory.
+            if let output {
+                do {
+                    try writeAtomically(output) { chunk in try report.writeJSON(trailer: "\n", to: chunk) }
+                } catch {
+                    throw CLIError.badInput("\(output): cannot write the report (\(error.localizedDescription))")
+                }
+                FileHandle.standardOutput.write(Data(CheckRenderer.summary(report, color: terminalColor, seconds: seconds).utf8))
+            } else {
+                try report.writeJSON(trailer: "\n") { FileHandle.standardOutput.write(Data($0)) }
+            }
+            return
+        }
         let data: Data
         switch format {
-        case "json": data = try report.jsonData() + Data("\n".utf8)
         case "junit": data = Data(CheckRenderer.junit(report).utf8)
         case "sarif": data = try CheckRenderer.sarif(report, version: LayoutSimVersion.current) + Data("\n".utf8)
         case "github": data = Data(CheckRenderer.github(report).utf8)
@@ -29,6 +42,33 @@ enum ReportOutput {
             FileHandle.standardOutput.write(Data(CheckRenderer.summary(report, color: terminalColor, seconds: seconds).utf8))
         } else {
             FileHandle.standardOutput.write(data)
+        }
+    }
+
+    /// Writes the file at `path` from the chunks `body` produces: into a temporary file beside it, renamed over
+    /// `path` once complete, so a reader never sees half a report and a failed run leaves the old file.
+    static func writeAtomically(_ path: String, _ body: (_ sink: @escaping ([UInt8]) throws -> Void) throws -> Void) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        try Data().write(to: temporary)
+        do {
+            let handle = try FileHandle(forWritingTo: temporary)
+            do {
+                try body { try handle.write(contentsOf: $0) }
+                try handle.synchronize()
+            } catch {
+                try handle.close()
+                throw error
+            }
+            try handle.close()
+            guard rename(temporary.path, path) == 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+        } catch {
+            // The temporary file is ours: remove it whatever happened; the error that matters is the one above.
+            do { try FileManager.default.removeItem(at: temporary) } catch {}
+            throw error
         }
     }
 

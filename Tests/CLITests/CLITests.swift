@@ -86,6 +86,12 @@ struct CLITests {
         #expect(first.status == 1)
         #expect(first.stdout.hasPrefix("7 keys in 5 locales: 39 strings, 468 layouts; "))
         #expect(FileManager.default.fileExists(atPath: json))
+        // The streamed file holds what standard output gets; written over an existing file, no temporary file left.
+        let onStdout = try run(["check", catalog, "--spec", spec, "--format", "json"])
+        #expect(onStdout.stdout.hasSuffix("}\n") && FileManager.default.contents(atPath: json) == Data(onStdout.stdout.utf8))
+        _ = try run(["check", catalog, "--spec", spec, "--format", "json", "--output", json])
+        #expect(FileManager.default.contents(atPath: json) == Data(onStdout.stdout.utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["report.json"])
         // With itself as the baseline nothing is new: exit 0.
         #expect(try run(["check", catalog, "--spec", spec, "--baseline", json]).status == 0)
         // Shards merge back to the same report.
