@@ -27,6 +27,14 @@ public final class LayoutEngine {
     /// Itemizing, shaping and ICU's boundaries.
     package let measurer = TextMeasurer()
     private var systemFontModel: SystemFontModel?
+    /// Texts already shaped for a fit, by everything shaping depends on (not the size); bounded. Plural and device
+    /// variants, repeated keys and pseudolocalized copies of the same text are shaped once per engine.
+    private var shapedTexts = LRUCache<ShapedTextKey, MeasuredText>(capacity: LayoutEngine.shapedTextCapacity)
+    /// Whether fits reuse texts shaped before (``shapedTexts``); the benchmark turns it off to time the cold path.
+    package var reusesShapedTexts = true
+
+    /// Texts kept shaped per engine.
+    package static let shapedTextCapacity = 512
 
     /// Creates an engine with the bundled fonts.
     ///
@@ -37,8 +45,13 @@ public final class LayoutEngine {
         cascades = FontCascades(registry: registry)
     }
 
-    /// Number of HarfBuzz shaping calls this engine has made (each text is shaped once per fit).
+    /// Number of HarfBuzz shaping calls this engine has made (each text is shaped once per fit, and once per
+    /// engine while it stays among the last ``shapedTextCapacity`` texts shaped for a fit).
     public var shapeCallCount: Int { measurer.shaper.shapeCalls }
+
+    /// Fits whose text was found shaped (``shapedTexts``), and fits that shaped it.
+    package var shapedTextHits: Int { shapedTexts.hits }
+    package var shapedTextMisses: Int { shapedTexts.misses }
 
     /// The system-font model, opened on first use.
     package func systemFont() throws(LayoutSimError) -> SystemFontModel {
@@ -67,6 +80,21 @@ public final class LayoutEngine {
         }
     }
 
+    /// ``measure(_:font:weight:language:usesSystemFonts:)`` through the cache of shaped texts.
+    private func measureForFit(_ request: FitRequest, weight: FontWeight) throws(LayoutSimError) -> MeasuredText {
+        let key = ShapedTextKey(
+            text: request.text, face: request.font.face, fallbackFiles: request.font.fallbackFiles, weight: weight,
+            language: request.language, usesSystemFonts: request.usesSystemFonts
+        )
+        if reusesShapedTexts, let measured = shapedTexts[key] { return measured }
+        let measured = try measure(
+            request.text, font: request.font, weight: weight, language: request.language,
+            usesSystemFonts: request.usesSystemFonts
+        )
+        if reusesShapedTexts { shapedTexts[key] = measured }
+        return measured
+    }
+
     /// Lays out `request.text` at every requested category and says where it stops fitting.
     ///
     /// The text is shaped once; per category only the size-dependent advances, line breaking and fitting run.
@@ -81,10 +109,7 @@ public final class LayoutEngine {
         try Fitter.validate(request.container)
         let plan = try Fitter.plan(request)
         let weight = plan.first?.weight ?? .regular
-        let measured = try measure(
-            request.text, font: request.font, weight: weight, language: request.language,
-            usesSystemFonts: request.usesSystemFonts
-        )
+        let measured = try measureForFit(request, weight: weight)
         let usesSFModel = measured.faces.contains { $0.usesSystemModel }
         let system: SystemFontModel? = usesSFModel ? try systemFont() : nil
         let sfWeight = request.font.face == .system ? weight : .regular
@@ -128,4 +153,15 @@ extension LayoutEngine {
             categories: categories, language: language
         ))
     }
+}
+
+/// What shaping a text depends on: the text, the cascade (face, fallbacks, weight), the language and whether
+/// installed fonts are a last resort. Not the size: a text is shaped once in font units.
+private struct ShapedTextKey: Hashable {
+    let text: String
+    let face: FontChoice.Face
+    let fallbackFiles: [FontFile]
+    let weight: FontWeight
+    let language: String?
+    let usesSystemFonts: Bool
 }
