@@ -76,6 +76,8 @@ package enum FormatString {
 
     /// The segments of `string`; adjacent text is merged, so text and placeholders alternate.
     package static func segments(_ string: String) -> [FormatSegment] {
+        // Most UI strings have no placeholder: one text segment, without splitting into characters.
+        if !string.utf8.contains(UInt8(ascii: "%")) { return string.isEmpty ? [] : [.text(string)] }
         let characters = Array(string)
         var segments: [FormatSegment] = []
         var text = ""

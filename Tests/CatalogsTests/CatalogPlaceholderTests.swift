@@ -85,6 +85,10 @@ import Testing
         #expect(FormatString.segments("a%@b") == [
             .text("a"), .placeholder(placeholders[0].withRaw("%@")), .text("b"),
         ])
+        // Without a `%`: the whole string as one text segment (combining marks and emoji kept), nothing for "".
+        #expect(FormatString.segments("Größe e\u{301} 👍🏽 ไทย") == [.text("Größe e\u{301} 👍🏽 ไทย")])
+        #expect(FormatString.segments("").isEmpty)
+        #expect(FormatString.segments("100 %") == [.text("100 %")])
     }
 }
 
