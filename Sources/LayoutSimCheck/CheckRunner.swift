@@ -73,6 +73,8 @@ public enum CheckRunner {
             diagnostics.append(ReportDiagnostic(file: Self.relative(d.location.file), line: d.location.line,
                                                 column: d.location.column, severity: d.severity.rawValue, message: d.message))
         }
+        // The input's hashes read every file again: beside the reading, on a second core when there is one.
+        let input = BackgroundValue(inParallel: options.workers > 1) { CheckReport.Input(options, toolVersion: LayoutSimVersion.current) }
         let (spec, specDiagnostics) = LayoutSpecReader.read(path: options.spec)
         specDiagnostics.forEach(add)
         var entries: [CatalogEntry] = []
@@ -93,7 +95,7 @@ public enum CheckRunner {
             diagnostics: [], summary: CheckReport.Summary(keys: 0, locales: 0, strings: 0, layouts: 0, failures: 0, newFailures: 0, errors: 0, warnings: 0)
         )
         report.toolVersion = LayoutSimVersion.current
-        report.input = CheckReport.Input(options, toolVersion: LayoutSimVersion.current)
+        report.input = input.value
         diagnostics += options.baseline?.diagnostics ?? []
         guard let spec else {
             report.diagnostics = diagnostics
