@@ -38,9 +38,18 @@ demo: build
 test: deps
 	$(SWIFT) test
 
+# The benchmark, then the floor on the same corpus (Bench/floor.c: HarfBuzz shaping + ICU line breaks once per
+# string, in C) and the fit's cost as a multiple of it.
+BENCH_ROUNDS ?= 50
 bench: deps
 	$(SWIFT) build -c release --product layoutsim
-	"$$($(SWIFT) build -c release --product layoutsim --show-bin-path)/layoutsim" bench --rounds 50
+	mkdir -p .build
+	$${CC:-cc} -O2 -o .build/bench-floor Bench/floor.c $$(pkg-config --cflags --libs harfbuzz icu-uc)
+	@bin="$$($(SWIFT) build -c release --product layoutsim --show-bin-path)/layoutsim"; \
+	"$$bin" bench --rounds $(BENCH_ROUNDS) | tee .build/bench.txt; \
+	"$$bin" bench --print-corpus | .build/bench-floor Fonts/Inter-Regular.otf $(BENCH_ROUNDS) | tee .build/bench-floor.txt; \
+	awk '/^fit at all 12 categories/ { fit = $$(NF-1) } /^floor/ { floor = $$(NF-1) } \
+	  END { if (floor > 0) printf "ratio fit(12 categories) / floor (C): %.2f×\n", fit / floor }' .build/bench.txt .build/bench-floor.txt
 
 clean:
 	rm -rf .build

@@ -10,14 +10,23 @@ struct BenchCommand: ParsableCommand {
             Runs --rounds passes of three kinds over the corpus, interleaved in one process, and prints the median \
             of each: HarfBuzz shaping alone; preparing a text once (ICU boundaries + shaping); a full fit at all 12 \
             categories (prepare once, then advances, line breaking and fitting per category). Quote the ratios, not \
-            the absolute times. Build with -c release for meaningful numbers.
+            the absolute times. Build with -c release for meaningful numbers. `make bench` also runs the floor: a \
+            small C program (Bench/floor.c) that shapes each string of the same corpus once with HarfBuzz and finds \
+            its line-break opportunities with ICU, and prints the fit's cost as a multiple of it.
             """
     )
 
     @Option(help: "Passes over the corpus of each kind.")
     var rounds: Int = 30
 
+    @Flag(name: .customLong("print-corpus"), help: "Print the corpus (language, a tab, the text; one string a line) and exit: the input of the C floor 'make bench' runs.")
+    var printCorpus = false
+
     mutating func run() throws {
+        if printCorpus {
+            print(LayoutBenchmark.corpus.map { "\($0.language)\t\($0.text)" }.joined(separator: "\n"))
+            return
+        }
         guard rounds > 0 else { throw CLIError.badInput("--rounds must be at least 1") }
         let engine: LayoutEngine
         let m: LayoutBenchmark.Measurement
