@@ -63,6 +63,16 @@ struct CLITests {
         #expect(keys == keys.sorted())
     }
 
+    /// The C floor's input: the benchmark corpus, one "language<TAB>text" line per string.
+    @Test func benchPrintsItsCorpus() throws {
+        let output = try run(["bench", "--print-corpus"])
+        #expect(output.status == 0)
+        let lines = output.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(lines.count == LayoutBenchmark.corpus.count)
+        #expect(lines.map { String($0[0]) } == LayoutBenchmark.corpus.map(\.language))
+        #expect(lines.map { $0.dropFirst().joined(separator: "\t") } == LayoutBenchmark.corpus.map(\.text))
+    }
+
     @Test func fixedSizeGivesOneResultWithNullCategory() throws {
         let output = try run(["fit", "Done", "--size", "17", "--width", "100", "--json"])
         #expect(output.status == 0)
