@@ -41,6 +41,10 @@ public struct ElementSpec: Sendable, Hashable {
     public var clipsToBounds: Bool?
     public var allowWordBreak: Bool?
     public var mustFitThrough: ContentSizeCategory?
+    /// CJK line-start rules: strict (default, untagged text on iOS), normal or loose (a typesetting language set).
+    public var lineBreakRules: LineBreakRules?
+    /// Whether the stand-ins are calibrated to iOS's fonts (default on).
+    public var calibration: CalibrationSetting?
     /// Fields that differ for an `.xcstrings` device variant, by device (`ipad: {width: 500}`), over this element's.
     public var devices: [String: ElementSpec]?
 
@@ -83,6 +87,8 @@ public struct ElementSpec: Sendable, Hashable {
         ElementField("clipsToBounds", \.clipsToBounds),
         ElementField("allowWordBreak", \.allowWordBreak),
         ElementField("mustFitThrough", \.mustFitThrough),
+        ElementField("lineBreakRules", \.lineBreakRules),
+        ElementField("calibration", \.calibration),
     ]
 
     /// The names of the fields, as written in spec files.
@@ -301,6 +307,21 @@ public enum SizingRule: String, Sendable, Hashable, CaseIterable, NamedSpecValue
     package static func named(_ text: String) -> SizingRule? { SizingRule(rawValue: text) }
     package static var validNames: String { "typographic, oversize" }
     package static var kind: String { "sizing rule" }
+}
+
+extension LineBreakRules: NamedSpecValue {
+    package static func named(_ text: String) -> LineBreakRules? { LineBreakRules(name: text) }
+    package static var validNames: String { "strict, normal, loose" }
+    package static var kind: String { "line break rules" }
+}
+
+/// Whether the stand-ins of the system cascade are calibrated to iOS's fonts (`on`, the default) or measured as
+/// themselves (`off`): see the README's "How far each script can be off".
+public enum CalibrationSetting: String, Sendable, Hashable, CaseIterable, NamedSpecValue {
+    case on, off
+    package static func named(_ text: String) -> CalibrationSetting? { CalibrationSetting(rawValue: text) }
+    package static var validNames: String { "on, off" }
+    package static var kind: String { "calibration" }
 }
 
 extension LineHeightPolicy: SpecValue {

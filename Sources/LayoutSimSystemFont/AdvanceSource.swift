@@ -17,8 +17,21 @@ package struct AdvanceSource {
     }
 
     /// Each cluster's advance at `size` points.
+    ///
+    /// Clusters of the system cascade's other stand-ins (Noto Thai, CJK, the emoji stand-in, …) are calibrated to the
+    /// fonts iOS uses (``StandInCalibration``) unless the text says not to.
     package func advances(size: Double) -> [Double] {
-        system?.clusterAdvances(text, size: size, weight: weight) ?? text.fontAdvances(size: size)
+        var out = system?.clusterAdvances(text, size: size, weight: weight) ?? text.fontAdvances(size: size)
+        guard text.calibratesStandIns else { return out }
+        let calibrated = text.faces.map { $0.standIn != nil && $0.standIn != .sf }
+        guard calibrated.contains(true) else { return out }
+        for i in 0..<text.clusterCount where calibrated[Int(text.faceIndex[i])] {
+            out[i] = StandInCalibration.advance(
+                units: text.advanceUnits[i], face: text.faces[Int(text.faceIndex[i])], size: size,
+                language: text.language, calibrated: true
+            )
+        }
+        return out
     }
 
     /// Width of U+2026 at `size` in the font of cluster `i` (or the first face of the cascade that has one, or
