@@ -69,7 +69,8 @@ package enum Fitter {
         func layout(_ size: Double, tighten: Bool) -> Layout {
             let advances = source.advances(size: size)
             let (lines, spans) = LineBreaker.breakLines(
-                text, advances: advances, width: width, breaks: breaks, pushOut: label.lineBreakStrategy.pushesOut
+                text, advances: advances, width: width, breaks: breaks, pushOut: label.lineBreakStrategy.pushesOut,
+                edges: source.edges(size: size)
             )
             // A label in a fixed height shows the lines that fit in it (at least one) and truncates the last.
             var limit = container.lineLimit

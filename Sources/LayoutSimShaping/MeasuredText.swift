@@ -75,6 +75,8 @@ public struct MeasuredText: Sendable {
     public let faces: [MeasuredFace]
     /// The BCP 47 tag the text was shaped and broken for; nil for none.
     public let language: String?
+    /// How each cluster's advance changes at a line edge (kerning with the next line dropped, joining forms).
+    package var edgeUnits = EdgeUnits()
     /// Whether the stand-ins of the system cascade are measured the way iOS's fonts measure (calibrated widths,
     /// emoji at iOS's emoji size); false measures each stand-in as itself (`--calibration off`).
     public var calibratesStandIns = true

@@ -13,6 +13,8 @@ package final class TextMeasurer {
     private var fontconfig: SystemFontLookup?
     /// ICU locale IDs of the language tags seen (BCP 47 → ICU), bounded.
     private var locales = LRUCache<String, String>(capacity: 64)
+    /// Advances of joining-script clusters shaped with text on one side only (their form at a line edge), bounded.
+    private var edgeAdvances = LRUCache<EdgeKey, Int32>(capacity: 4096)
 
     package init() {}
 
@@ -65,6 +67,8 @@ package final class TextMeasurer {
             }
         }
         var shaped: [(run: ShapedRun, faceIndex: Int)] = []
+        var itemized: [(run: TextRun, shaped: ShapedRun)] = []
+        itemized.reserveCapacity(runs.count)
         shaped.reserveCapacity(runs.count)
         for run in runs {
             let result = shaper.shape(
@@ -73,6 +77,7 @@ package final class TextMeasurer {
                 contextualAlternates: run.faceIndex != cascade.systemModelIndex
             )
             shaped.append((result, run.faceIndex))
+            itemized.append((run, result))
         }
         let measuredFaces = faces.enumerated().map { index, face in
             MeasuredFace(id: face.id, metrics: face.metrics, standIn: index < cascade.standIns.count ? cascade.standIns[index] : nil)
@@ -81,10 +86,27 @@ package final class TextMeasurer {
             guard let scalar = Unicode.Scalar(0x2026), let glyph = face.nominalGlyph(for: scalar) else { return nil }
             return face.nominalAdvance(ofGlyph: glyph)
         }
-        return MeasuredText(
+        var measured = MeasuredText(
             text: text, utf16: utf16, runs: shaped, faces: measuredFaces, breaks: breaks, graphemes: graphemes,
             levels: levels, ellipsisUnits: ellipsis, warnings: warnings, language: language
         )
+        measured.edgeUnits = lineEdges(measured, runs: itemized, faces: faces, language: language)
+        return measured
+    }
+
+    /// The advance of `cluster` shaped with `before` and `after` as its only context, font units (cached).
+    func edgeAdvance(
+        _ cluster: [UInt16], before: [UInt16], after: [UInt16], face: FontFace, script: String, language: String?
+    ) -> Int32 {
+        let key = EdgeKey(face: face.id, before: before, cluster: cluster, after: after, language: language ?? "")
+        if let known = edgeAdvances[key] { return known }
+        let units = before + cluster + after
+        let run = shaper.shape(
+            units, range: before.count..<(before.count + cluster.count), face: face, language: language, script: script
+        )
+        let advance = run.glyphs.reduce(Int32(0)) { $0 &+ $1.advance }
+        edgeAdvances[key] = advance
+        return advance
     }
 
     private func bidi() throws(SegmentationError) -> BidiResolver {
@@ -99,4 +121,13 @@ package final class TextMeasurer {
         fontconfig = SystemFontLookup()
         return fontconfig
     }
+}
+
+/// Key of a cached edge advance.
+private struct EdgeKey: Hashable {
+    let face: FaceID
+    let before: [UInt16]
+    let cluster: [UInt16]
+    let after: [UInt16]
+    let language: String
 }

@@ -34,6 +34,23 @@ package struct AdvanceSource {
         return out
     }
 
+    /// How each cluster's advance changes at a line edge at `size`, points (``EdgeAdvances``), scaled as the
+    /// cluster's own advance is: Inter's kerning as the SF model scales it, stand-ins calibrated.
+    package func edges(size: Double) -> EdgeAdvances {
+        let units = text.edgeUnits
+        guard !units.start.isEmpty || !units.end.isEmpty else { return .none }
+        let scales = text.faces.map { face -> Double in
+            let perUnit = StandInCalibration.pointsPerUnit(face, size: size, calibrated: text.calibratesStandIns)
+            guard text.calibratesStandIns, let standIn = face.standIn, standIn != .sf, standIn != .emoji else { return perUnit }
+            return perUnit * StandInCalibration.widthFactor(standIn, language: text.language)
+        }
+        func points(_ deltas: [Int32]) -> [Double] {
+            guard !deltas.isEmpty else { return [] }
+            return deltas.indices.map { Double(deltas[$0]) * scales[Int(text.faceIndex[$0])] }
+        }
+        return EdgeAdvances(start: points(units.start), end: points(units.end))
+    }
+
     /// Width of U+2026 at `size` in the font of cluster `i` (or the first face of the cascade that has one, or
     /// three periods of the primary font), points. For the SF stand-in it is Inter's scaled by SF/Inter, like every
     /// character SF was not measured on.
