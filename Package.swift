@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "LayoutSim", targets: ["LayoutSim"]),
         .executable(name: "layoutsim", targets: ["LayoutSimCLI"]),
+        // One-line assertions for users' tests (Swift Testing and XCTest); LayoutSim itself links no test framework.
+        .library(name: "LayoutSimTesting", targets: ["LayoutSimTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -61,6 +63,8 @@ let package = Package(
                 "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck", "LayoutSimReports",
             ]
         ),
+        // The test helpers (`expectFits`, `expectCatalogFits`): a product of their own.
+        .target(name: "LayoutSimTesting", dependencies: ["LayoutSim"]),
         .executableTarget(
             name: "LayoutSimCLI",
             dependencies: [
@@ -125,6 +129,11 @@ let package = Package(
             name: "LayoutSimReportsTests",
             dependencies: ["LayoutSimModel", "LayoutSimBreaking", "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck", "LayoutSimReports", "LayoutSimTestSupport"],
             path: "Tests/ReportsTests"
+        ),
+        .testTarget(
+            name: "LayoutSimTestingTests",
+            dependencies: ["LayoutSimTesting", "LayoutSimTestSupport"],
+            path: "Tests/TestingTests"
         ),
         .testTarget(
             name: "LayoutSimCLITests",
