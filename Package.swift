@@ -137,7 +137,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutSimCLITests",
-            dependencies: ["LayoutSim", "LayoutSimCLI", "LayoutSimTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "LayoutSim", "LayoutSimCLI", "LayoutSimTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),  // reads the CI examples' workflows
+            ],
             path: "Tests/CLITests"
         ),
     ],
