@@ -42,6 +42,13 @@ bench: deps
 	$(SWIFT) build -c release --product layoutsim
 	"$$($(SWIFT) build -c release --product layoutsim --show-bin-path)/layoutsim" bench --rounds 50
 
+# DocC: the LayoutSim articles (overview, check a catalog, write a spec, use it in tests, read the report) with the
+# public API of the stages and of LayoutSimTesting, in one combined archive under .build/plugins/Swift-DocC/outputs.
+DOC_TARGETS := LayoutSim LayoutSimModel LayoutSimFaces LayoutSimShaping LayoutSimSystemFont LayoutSimBreaking LayoutSimFitting \
+  LayoutSimCatalogs LayoutSimCheck LayoutSimReports LayoutSimTesting
+docs: deps
+	$(SWIFT) package generate-documentation --enable-experimental-combined-documentation $(addprefix --target ,$(DOC_TARGETS))
+
 clean:
 	rm -rf .build
 

@@ -10,7 +10,7 @@ import Foundation
 /// ```
 ///
 /// Each failure names the key, locale and variant, the first category that fails and how, the visible text, the
-/// room missing and where the key is (``FitFailure/message``). Input errors (an unknown spec field, a broken
+/// room missing and where the key is (`FitFailure.message`). Input errors (an unknown spec field, a broken
 /// catalog) are failures too, and so is a check that finds no string at all. Failures accepted in `baseline` (a file
 /// written by `layoutsim check --update-baseline`) are not recorded.
 ///
@@ -22,6 +22,10 @@ import Foundation
 ///   - categories: the categories to lay out (default all twelve); each string must fit through its element's
 ///     `mustFitThrough`.
 ///   - baseline: accepted failures, or nil.
+///   - fileID: where failures are recorded: leave this and the next three to their defaults, the caller's place.
+///   - filePath: the caller's file.
+///   - line: the caller's line.
+///   - column: the caller's column.
 /// - Returns: the report, for further expectations; nil when the check could not run (also recorded).
 @discardableResult
 public func expectCatalogFits(
@@ -44,8 +48,8 @@ public func expectCatalogFits(
     return expectCatalogFits(options, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// Expects the check `options` describe to pass: the form for everything ``CheckOptions`` can say (pseudolocales,
-/// placeholder samples, shards). See ``expectCatalogFits(_:spec:locales:categories:baseline:fileID:filePath:line:column:)``.
+/// Expects the check `options` describe to pass: the form for everything `CheckOptions` can say (pseudolocales,
+/// placeholder samples, shards). Parameters as in the form above.
 @discardableResult
 public func expectCatalogFits(
     _ options: CheckOptions,

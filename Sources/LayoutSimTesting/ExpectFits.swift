@@ -10,12 +10,12 @@ import Foundation
 /// ```
 ///
 /// The failure says what a human needs: the first category that fails, the verdict, what the label shows and how
-/// much room is missing (``FitFailure/message``).
+/// much room is missing (`FitFailure.message`).
 ///
 /// - Parameters:
 ///   - text: the string as the user sees it (placeholders already replaced).
 ///   - style: the text style of the system font (default body).
-///   - font: instead of `style`, any ``FontChoice`` (a font file, a fixed size, a scaled size).
+///   - font: instead of `style`, any `FontChoice` (a font file, a fixed size, a scaled size).
 ///   - width: the container's width in points, insets included.
 ///   - lines: the line limit, 0 for none; default 1 (UILabel's `numberOfLines`).
 ///   - height: the container's height in points; nil (default) when the view grows with its text.
@@ -23,6 +23,10 @@ import Foundation
 ///   - language: BCP 47 tag of the text (line breaking and shaping).
 ///   - allowWordBreak: count a word split mid-word as fitting.
 ///   - engine: an engine to reuse (engines are not `Sendable`: one per test); nil makes one on the bundled fonts.
+///   - fileID: where the failure is recorded: leave this and the next three to their defaults, the caller's place.
+///   - filePath: the caller's file.
+///   - line: the caller's line.
+///   - column: the caller's column.
 /// - Returns: the report, for further expectations; nil when the text could not be laid out (also recorded).
 @discardableResult
 public func expectFits(
@@ -42,8 +46,8 @@ public func expectFits(
 }
 
 /// Expects the text of `request` to fit through `through` (every result, for a fixed size), and records a test
-/// failure at the caller's line otherwise. The form for everything ``FitRequest`` can say (insets, line break mode,
-/// shrinking, line height policy…).
+/// failure at the caller's line otherwise. The form for everything `FitRequest` can say (insets, line break mode,
+/// shrinking, line height policy…). Parameters as in the form above.
 @discardableResult
 public func expectFits(
     _ request: FitRequest, through: ContentSizeCategory = .accessibility5, engine: LayoutEngine? = nil,
