@@ -191,7 +191,7 @@ import Yams
         process.currentDirectoryURL = TestSupport.packageRoot
         var environment = ProcessInfo.processInfo.environment
         for (name, value) in env { environment[name] = value }
-        environment["BASELINE"] = env["BASELINE"]
+        environment["BASELINE"] = env["BASELINE"]  // never inherited: the script reads it
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
