@@ -20,6 +20,8 @@ enum Completions {
     /// The named policies; `fixed:N` and `multiple:X` take a number.
     static let lineHeights = CompletionKind.list(["letterform-aware", "typographic", "fixed:", "multiple:"])
     static let sizingRules = CompletionKind.list(["typographic", "oversize"])
+    static let lineBreakRules = CompletionKind.list(LineBreakRules.allCases.map(\.name))
+    static let calibrations = CompletionKind.list(CalibrationSetting.allCases.map(\.rawValue))
     static let pseudoModes = CompletionKind.list(Pseudolocalizer.Mode.allCases.map(\.rawValue))
     /// `check`'s and `merge`'s report formats.
     static let formats = CompletionKind.list(ReportFormat.names)
