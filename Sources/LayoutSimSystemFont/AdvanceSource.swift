@@ -35,7 +35,7 @@ package struct AdvanceSource {
     }
 
     /// How each cluster's advance changes at a line edge at `size`, points (``EdgeAdvances``), scaled as the
-    /// cluster's own advance is: Inter's kerning as the SF model scales it, stand-ins calibrated.
+    /// cluster's own advance is: SF's kerning for the SF model's clusters, stand-ins calibrated.
     package func edges(size: Double) -> EdgeAdvances {
         let units = text.edgeUnits
         guard !units.start.isEmpty || !units.end.isEmpty else { return .none }
@@ -44,9 +44,17 @@ package struct AdvanceSource {
             guard text.calibratesStandIns, let standIn = face.standIn, standIn != .sf, standIn != .emoji else { return perUnit }
             return perUnit * StandInCalibration.widthFactor(standIn, language: text.language)
         }
+        let tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
         func points(_ deltas: [Int32]) -> [Double] {
             guard !deltas.isEmpty else { return [] }
-            return deltas.indices.map { Double(deltas[$0]) * scales[Int(text.faceIndex[$0])] }
+            return deltas.indices.map { i in
+                let face = Int(text.faceIndex[i])
+                // The SF model's clusters: the kerning dropped is SF's (``SFKerningModel``), not Inter's.
+                if system != nil, text.faces[face].usesSystemModel {
+                    return -SFKerningModel.kerning(-deltas[i], pointsPerUnit: scales[face], tightening: tightening)
+                }
+                return Double(deltas[i]) * scales[face]
+            }
         }
         return EdgeAdvances(start: points(units.start), end: points(units.end))
     }
