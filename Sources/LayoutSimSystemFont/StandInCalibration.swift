@@ -3,7 +3,7 @@ import LayoutSimShaping
 
 /// How the fonts of iOS's system cascade measure against the bundled stand-ins, from public measurements. Every
 /// factor, its source and its confidence is in the README ("How far each script can be off") and
-/// `Fonts/README.md`; `--calibration off` turns them all off (each stand-in then measures as itself).
+/// `Fonts/CALIBRATION.md` (sources and quotes); `--calibration off` turns them all off (each stand-in then measures as itself).
 ///
 /// | stand-in | iOS font | model | confidence |
 /// |---|---|---|---|
