@@ -116,6 +116,15 @@ struct FitCommand: ParsableCommand {
     @Flag(name: .customLong("clips-to-bounds"), help: "The view clips to its bounds: ink outside it is cut and fails the category (inkClipped).")
     var clipsToBounds = false
 
+    @Option(name: .customLong("minimum-category"), help: ArgumentHelp("The view's minimumContentSizeCategory: smaller categories are laid out at this one.", valueName: "category"), completion: Completions.categories)
+    var minimumCategory: String?
+
+    @Option(name: .customLong("maximum-category"), help: ArgumentHelp("The view's maximumContentSizeCategory: larger categories are laid out at this one (a tab bar title capped at xxxLarge).", valueName: "category"), completion: Completions.categories)
+    var maximumCategory: String?
+
+    @Option(name: .customLong("dynamic-type-size"), help: ArgumentHelp("SwiftUI's .dynamicTypeSize(range): a...b, ...b or a...; intersected with --minimum-category / --maximum-category.", valueName: "range"))
+    var dynamicTypeSize: String?
+
     @Option(name: .customLong("line-break-rules"), help: ArgumentHelp("CJK line starts: strict (default: no line starts with a small kana or ー, iOS for text without a typesetting language), normal or loose (an app that sets a typesetting language).", valueName: "rules"), completion: Completions.lineBreakRules)
     var lineBreakRules: String?
 
@@ -174,6 +183,8 @@ struct FitCommand: ParsableCommand {
             ("lineBreakMode", lineBreakMode), ("lineBreakStrategy", lineBreakStrategy), ("alignment", alignment),
             ("lineSpacing", lineSpacing), ("lineHeight", lineHeight), ("sizingRule", sizingRule), ("insets", insets),
             ("lineBreakRules", lineBreakRules), ("calibration", calibration),
+            ("minimumContentSizeCategory", minimumCategory), ("maximumContentSizeCategory", maximumCategory),
+            ("dynamicTypeSize", dynamicTypeSize),
         ]
         for (field, value) in words {
             guard let value else { continue }

@@ -88,7 +88,8 @@ extension ElementSpec {
             text: text, font: choice, container: container, categories: selected, language: language,
             lineSpacing: spacing, allowsWordBreaks: allowWordBreak ?? false, lineHeight: try lineHeightPolicy(),
             clipsToBounds: clipsToBounds ?? false, usesSystemFonts: usesSystemFonts, label: behavior,
-            lineBreakRules: lineBreakRules ?? .strict, calibratesStandIns: calibration != .off
+            lineBreakRules: lineBreakRules ?? .strict, calibratesStandIns: calibration != .off,
+            categoryLimits: categoryLimits
         )
     }
 

@@ -96,8 +96,28 @@ extension CategoryResult {
 }
 
 extension FitReport {
-    /// One line: "fits through xxxLarge; truncated from accessibility1", "fits at every category", ….
+    /// One line: "fits through xxxLarge; truncated from accessibility1", "fits at every category", …, and when the
+    /// view's category limits changed a category, which ("; xxLarge to accessibility2 shown at xLarge").
     public var summary: String {
+        // Runs of requested categories shown at one other category: "xSmall to medium shown at large".
+        var groups: [(first: ContentSizeCategory, last: ContentSizeCategory, applied: ContentSizeCategory)] = []
+        for result in results {
+            guard let category = result.category, let applied = result.appliedCategory, applied != category else { continue }
+            if let last = groups.last, last.applied == applied {
+                groups[groups.count - 1].last = category
+            } else {
+                groups.append((category, category, applied))
+            }
+        }
+        let notes = groups.map { group in
+            let span = group.first == group.last
+                ? group.first.swiftUIName : "\(group.first.swiftUIName) to \(group.last.swiftUIName)"
+            return "\(span) shown at \(group.applied.swiftUIName)"
+        }
+        return ([verdictSummary] + notes).joined(separator: "; ")
+    }
+
+    private var verdictSummary: String {
         if !missingGlyphs.isEmpty {
             let points = missingGlyphs.flatMap(\.codePoints).joined(separator: " ")
             return "cannot be displayed: no font covers \(points)"

@@ -8,6 +8,10 @@ public struct FitRequest: Sendable {
     public var container: Container
     /// Categories to lay out, in any order (results come sorted). Default: all twelve. Ignored for a fixed size.
     public var categories: [ContentSizeCategory]
+    /// The view's limits on the content size category (`minimumContentSizeCategory` / `maximumContentSizeCategory`,
+    /// SwiftUI's `.dynamicTypeSize(range)`): each requested category is laid out at the category the limits apply.
+    /// Default unlimited.
+    public var categoryLimits: CategoryLimits
     /// BCP 47 language of the text (`de`, `th`, `zh-Hant`), for line breaking and shaping; nil = none (root rules).
     public var language: String?
     /// How strictly CJK line breaking keeps small kana and ー off line starts. Default ``LineBreakRules/strict``
@@ -46,8 +50,10 @@ public struct FitRequest: Sendable {
         usesSystemFonts: Bool = false,
         label: LabelBehavior = LabelBehavior(),
         lineBreakRules: LineBreakRules = .strict,
-        calibratesStandIns: Bool = true
+        calibratesStandIns: Bool = true,
+        categoryLimits: CategoryLimits = .unlimited
     ) {
+        self.categoryLimits = categoryLimits
         self.lineBreakRules = lineBreakRules
         self.calibratesStandIns = calibratesStandIns
         self.label = label
