@@ -116,6 +116,9 @@ struct FitCommand: ParsableCommand {
     @Flag(name: .customLong("clips-to-bounds"), help: "The view clips to its bounds: ink outside it is cut and fails the category (inkClipped).")
     var clipsToBounds = false
 
+    @Option(name: .customLong("must-fit-through"), help: ArgumentHelp("The largest category the text must fit at (exit status 1 when it does not); a failing text gets what would make it fit there. Default: the largest category checked.", valueName: "category"), completion: Completions.categories)
+    var mustFitThrough: String?
+
     @Option(name: .customLong("minimum-category"), help: ArgumentHelp("The view's minimumContentSizeCategory: smaller categories are laid out at this one.", valueName: "category"), completion: Completions.categories)
     var minimumCategory: String?
 
@@ -158,7 +161,7 @@ struct FitCommand: ParsableCommand {
                     throw CLIError.badInput("\(svg): cannot write the SVG (\(error.localizedDescription))")
                 }
             } else {
-                report = try engine.fit(request)
+                report = try engine.fit(request, remedyThrough: try requirement(request))
             }
         } catch let error as LayoutSimError {
             throw CLIError.badInput(error.description)
@@ -171,8 +174,23 @@ struct FitCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data("\n".utf8))
         } else {
             print(TextReportRenderer.render(report), terminator: "")
+            if let remedy = report.remedy { print(remedy.words(container: request.container)) }
         }
-        if !report.allPass { throw ExitCode(1) }
+        let through = try requirement(request)
+        if request.font.followsDynamicType ? FitFailure(report: report, mustFitThrough: through) != nil : !report.allPass {
+            throw ExitCode(1)
+        }
+    }
+
+    /// `--must-fit-through`, or the largest category checked.
+    func requirement(_ request: FitRequest) throws -> ContentSizeCategory {
+        if let mustFitThrough {
+            guard let category = ContentSizeCategory(parsing: mustFitThrough) else {
+                throw CLIError.badInput("unknown category '\(mustFitThrough)' for --must-fit-through")
+            }
+            return category
+        }
+        return request.categories.max() ?? .accessibility5
     }
 
     func makeRequest() throws -> FitRequest {

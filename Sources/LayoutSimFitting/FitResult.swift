@@ -148,6 +148,9 @@ public struct FitReport: Sendable {
     /// opened), for the user to see.
     public let warnings: [String]
 
+    /// What would make the text fit at the required category, when it does not (``LayoutEngine/fit(_:remedyThrough:)``).
+    public var remedy: FitRemedy?
+
     package init(
         request: FitRequest, fontFiles: [FontFileInfo], results: [CategoryResult], missingGlyphs: [MissingGlyph],
         warnings: [String] = []

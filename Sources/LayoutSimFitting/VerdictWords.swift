@@ -220,3 +220,32 @@ public enum ExpectationWords {
             + "(\(keys) key\(keys == 1 ? "" : "s") in \(locales) locale\(locales == 1 ? "" : "s"))"
     }
 }
+
+extension FitRemedy {
+    /// What would make the text fit, one alternative per remedy: "to fit at accessibility5 it needs 212.33 pt of
+    /// width (has 120), or 3 lines (1 allowed); with one more line it fits through xxLarge".
+    public func words(container: Container) -> String {
+        let format = ReportNumber.twoDecimals
+        var needs: [String] = []
+        if let neededWidth { needs.append("\(format(neededWidth)) pt of width (has \(format(container.width)))") }
+        // More lines, and the height they take: both are needed together.
+        var taller: [String] = []
+        if neededLinesAreEnough, container.lineLimit > 0, neededLines > container.lineLimit {
+            taller.append("\(neededLines) lines (\(container.lineLimit) allowed)")
+        }
+        if neededLinesAreEnough, let neededHeight, let height = container.height, neededHeight > height {
+            taller.append("\(format(neededHeight)) pt of height (has \(format(height)))")
+        }
+        if !taller.isEmpty { needs.append(taller.joined(separator: " and ")) }
+        let place = category.map { "to fit at \($0.swiftUIName)" } ?? "to fit"
+        var out = needs.isEmpty ? "\(place): no wider or taller container is enough" : "\(place) it needs " + needs.joined(separator: ", or ")
+        if container.lineLimit > 0 && !oneMoreLineIsEnough {
+            if let through = fitsThroughWithOneMoreLine, through != fitsThrough {
+                out += "; with one more line it fits through \(through.swiftUIName)"
+            } else {
+                out += "; one more line does not help"
+            }
+        }
+        return out
+    }
+}

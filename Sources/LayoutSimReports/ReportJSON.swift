@@ -10,7 +10,7 @@ extension FitReport: Encodable {
     package enum CodingKeys: String, CodingKey {
         case text, style, size, relativeTo, maximumPointSize, emphasized, weight, font, container, language, lineSpacing
         case allowsWordBreaks, results, fitsThrough, summary, missingGlyphs, lineHeightPolicy, clipsToBounds, systemFonts
-        case label, warnings, lineBreakRules, calibration, categoryLimits
+        case label, warnings, lineBreakRules, calibration, categoryLimits, remedy
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -42,6 +42,7 @@ extension FitReport: Encodable {
         try c.encode(request.lineBreakRules.name, forKey: .lineBreakRules)
         try c.encode(request.calibratesStandIns ? "on" : "off", forKey: .calibration)
         try c.encode(LimitsJSON(request.categoryLimits), forKey: .categoryLimits)
+        try c.encode(remedy.map { RemedyJSON(remedy: $0, container: request.container) }, forKey: .remedy)
         try c.encode(results.map(ResultJSON.init), forKey: .results)
         if font.followsDynamicType {
             try c.encode(fitsThrough, forKey: .fitsThrough)
@@ -101,6 +102,25 @@ private struct ContainerJSON: Encodable {
         try c.encode(lines, forKey: .lines)
         try c.encode(insets, forKey: .insets)
         try c.encode(displayScale, forKey: .displayScale)
+    }
+}
+
+/// What would make the text fit: `{"category", "neededWidth", "neededLines", "neededHeight",
+/// "fitsThroughWithOneMoreLine", "words"}`.
+private struct RemedyJSON: Encodable {
+    let remedy: FitRemedy
+    let container: Container
+    enum CodingKeys: String, CodingKey {
+        case category, neededWidth, neededLines, neededHeight, fitsThroughWithOneMoreLine, words
+    }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(remedy.category, forKey: .category)
+        try c.encode(remedy.neededWidth.map(ReportNumber.rounded), forKey: .neededWidth)
+        try c.encode(remedy.neededLines, forKey: .neededLines)
+        try c.encode(remedy.neededHeight.map(ReportNumber.rounded), forKey: .neededHeight)
+        try c.encode(remedy.fitsThroughWithOneMoreLine, forKey: .fitsThroughWithOneMoreLine)
+        try c.encode(remedy.words(container: container), forKey: .words)
     }
 }
 
