@@ -70,26 +70,30 @@ public final class LayoutEngine {
 
     /// Shapes `text` once in the cascade of `font` at `weight` (see ``TextMeasurer``).
     package func measure(
-        _ text: String, font: FontChoice, weight: FontWeight, language: String?, usesSystemFonts: Bool = false
+        _ text: String, font: FontChoice, weight: FontWeight, language: String?, usesSystemFonts: Bool = false,
+        lineBreakRules: LineBreakRules = .strict
     ) throws(LayoutSimError) -> MeasuredText {
         let cascade = try cascade(for: font, weight: weight)
         do {
-            return try measurer.measure(text, cascade: cascade, language: language, systemFonts: usesSystemFonts ? registry : nil)
+            return try measurer.measure(
+                text, cascade: cascade, language: language, systemFonts: usesSystemFonts ? registry : nil,
+                lineBreakRules: lineBreakRules
+            )
         } catch {
             throw .segmentation(error)
         }
     }
 
-    /// ``measure(_:font:weight:language:usesSystemFonts:)`` through the cache of shaped texts.
+    /// ``measure(_:font:weight:language:usesSystemFonts:lineBreakRules:)`` through the cache of shaped texts.
     private func measureForFit(_ request: FitRequest, weight: FontWeight) throws(LayoutSimError) -> MeasuredText {
         let key = ShapedTextKey(
             text: request.text, face: request.font.face, fallbackFiles: request.font.fallbackFiles, weight: weight,
-            language: request.language, usesSystemFonts: request.usesSystemFonts
+            language: request.language, usesSystemFonts: request.usesSystemFonts, lineBreakRules: request.lineBreakRules
         )
         if reusesShapedTexts, let measured = shapedTexts[key] { return measured }
         let measured = try measure(
             request.text, font: request.font, weight: weight, language: request.language,
-            usesSystemFonts: request.usesSystemFonts
+            usesSystemFonts: request.usesSystemFonts, lineBreakRules: request.lineBreakRules
         )
         if reusesShapedTexts { shapedTexts[key] = measured }
         return measured
@@ -109,7 +113,8 @@ public final class LayoutEngine {
         try Fitter.validate(request.container)
         let plan = try Fitter.plan(request)
         let weight = plan.first?.weight ?? .regular
-        let measured = try measureForFit(request, weight: weight)
+        var measured = try measureForFit(request, weight: weight)
+        measured.calibratesStandIns = request.calibratesStandIns
         let usesSFModel = measured.faces.contains { $0.usesSystemModel }
         let system: SystemFontModel? = usesSFModel ? try systemFont() : nil
         let sfWeight = request.font.face == .system ? weight : .regular
@@ -155,8 +160,9 @@ extension LayoutEngine {
     }
 }
 
-/// What shaping a text depends on: the text, the cascade (face, fallbacks, weight), the language and whether
-/// installed fonts are a last resort. Not the size: a text is shaped once in font units.
+/// What shaping a text depends on: the text, the cascade (face, fallbacks, weight), the language, whether installed
+/// fonts are a last resort, and the line-break rules (the break opportunities found with it). Not the size: a text is
+/// shaped once in font units.
 private struct ShapedTextKey: Hashable {
     let text: String
     let face: FontChoice.Face
@@ -164,4 +170,5 @@ private struct ShapedTextKey: Hashable {
     let weight: FontWeight
     let language: String?
     let usesSystemFonts: Bool
+    let lineBreakRules: LineBreakRules
 }

@@ -1,0 +1,118 @@
+import LayoutSimBreaking
+import LayoutSimModel
+import LayoutSimSystemFont
+
+/// What would make a text that does not fit at a category fit there, computed by laying it out again (the text is
+/// not shaped again): the room it needs, for the designer, and the room it has, for the translator.
+public struct FitRemedy: Sendable, Hashable {
+    /// The category the remedy is for (the largest required one).
+    public let category: ContentSizeCategory?
+    /// The container width, insets included, at which the text fits there with its line limit, rounded up to the
+    /// pixel grid; nil when no width is enough (more paragraphs than lines, or a height too small for one line).
+    public let neededWidth: Double?
+    /// The lines the text needs there at the container's width.
+    public let neededLines: Int
+    /// Whether allowing ``neededLines`` lines (and the height they take) makes it fit there; false when a line is
+    /// still too narrow for a word, so more lines alone do not help.
+    public let neededLinesAreEnough: Bool
+    /// The container height, insets included, that shows every line there; nil when the container grows with the text.
+    public let neededHeight: Double?
+    /// With one more line allowed, the largest category through which the text fits (nil when even the smallest
+    /// fails; also nil when there is no line limit).
+    public let fitsThroughWithOneMoreLine: ContentSizeCategory?
+    /// Whether one more line is enough at ``category``.
+    public let oneMoreLineIsEnough: Bool
+    /// The largest category through which the text fits as it is (for comparison with one more line).
+    public let fitsThrough: ContentSizeCategory?
+}
+
+extension LayoutEngine {
+    /// A fit, and when it fails at a category up to `mustFitThrough`, what would make it fit at `mustFitThrough`
+    /// (or at the largest category checked, when that is smaller).
+    public func fit(
+        _ request: FitRequest, remedyThrough mustFitThrough: ContentSizeCategory
+    ) throws(LayoutSimError) -> FitReport {
+        var (report, source) = try layOut(request)
+        guard FitFailure(report: report, mustFitThrough: mustFitThrough) != nil, report.missingGlyphs.isEmpty else {
+            return report
+        }
+        report.remedy = try Fitter.remedy(source, request: request, through: mustFitThrough)
+        return report
+    }
+}
+
+extension Fitter {
+    /// The remedy at the largest requested category up to `mustFitThrough` (the one size of a fixed-size request).
+    package static func remedy(
+        _ source: AdvanceSource, request: FitRequest, through mustFitThrough: ContentSizeCategory
+    ) throws(LayoutSimError) -> FitRemedy? {
+        let plan = try Fitter.plan(request)
+        guard let step = plan.last(where: { ($0.category ?? mustFitThrough) <= mustFitThrough }) ?? plan.first else { return nil }
+        let allows = request.allowsWordBreaks
+        func result(width: Double? = nil, lines: Int? = nil, height: Double?? = nil) -> CategoryResult? {
+            var changed = request
+            if let width { changed.container.width = width }
+            if let lines { changed.container.lineLimit = lines }
+            if let height { changed.container.height = height }
+            return fit(source, plan: [step], request: changed).first
+        }
+        guard let now = result() else { return nil }
+        let insets = request.container.insets.left + request.container.insets.right
+        let scale = request.container.displayScale
+
+        // The narrowest width that fits: the widest a line can be is the longest paragraph; search below it.
+        var neededWidth: Double?
+        let widest = now.lines.map(\.width).max() ?? 0
+        var high = max(request.container.width, Units.roundUpToPixels(paragraphWidest(source, size: now.pointSize), scale: scale) + insets + 1)
+        if let fits = result(width: high), fits.passes(allowingWordBreaks: allows) {
+            var low = max(insets, min(widest, high) / 4)
+            for _ in 0..<40 where high - low > 1 / (scale * 4) {
+                let middle = (low + high) / 2
+                if let probe = result(width: middle), probe.passes(allowingWordBreaks: allows) { high = middle } else { low = middle }
+            }
+            // The first width on the pixel grid that fits (the threshold lies in low…high).
+            var grid = Units.roundUpToPixels(low, scale: scale)
+            while grid < high, !(result(width: grid)?.passes(allowingWordBreaks: allows) ?? false) { grid += 1 / scale }
+            neededWidth = min(grid, Units.roundUpToPixels(high, scale: scale))
+        }
+
+        let linesEnough = result(lines: now.lineCount, height: .some(nil))?.passes(allowingWordBreaks: allows) ?? false
+
+        // Every line shown: the height of all the lines the text needs at this width.
+        var neededHeight: Double?
+        if request.container.height != nil, let all = result(lines: 0, height: .some(nil)) {
+            neededHeight = all.height
+        }
+
+        var oneMore: ContentSizeCategory?
+        var enough = false
+        if request.container.lineLimit > 0 {
+            var more = request
+            more.container.lineLimit += 1
+            let results = fit(source, plan: try Fitter.plan(more), request: more)
+            let report = FitReport(request: more, fontFiles: [], results: results, missingGlyphs: [])
+            oneMore = report.fitsThrough
+            enough = results.first { $0.category == step.category }?.passes(allowingWordBreaks: allows) ?? false
+        }
+        return FitRemedy(
+            category: step.category, neededWidth: neededWidth, neededLines: now.lineCount,
+            neededLinesAreEnough: linesEnough, neededHeight: neededHeight,
+            fitsThroughWithOneMoreLine: oneMore, oneMoreLineIsEnough: enough,
+            fitsThrough: FitReport(request: request, fontFiles: [], results: fit(source, plan: plan, request: request), missingGlyphs: []).fitsThrough
+        )
+    }
+
+    /// The width of the widest paragraph set on one line at `size`, points.
+    private static func paragraphWidest(_ source: AdvanceSource, size: Double) -> Double {
+        let text = source.text
+        let advances = source.advances(size: size)
+        var widest = 0.0
+        var start = 0
+        while start < text.clusterCount {
+            let end = text.paragraphEnd(after: start)
+            widest = max(widest, LineBreaker.contentWidth(text, advances: advances, start..<end))
+            start = max(end, start + 1)
+        }
+        return widest
+    }
+}
