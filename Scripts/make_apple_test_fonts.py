@@ -7,7 +7,8 @@ unitsPerEm 1000 in every font; outlines are boxes; the file names are deliberate
 tables, not file names).
 
 Core-A.ttf  -- the system font, variable like iOS's SFUI.ttf
-    name        family ".SF UI", style "Regular", PostScript ".SFUI-Regular"; fvar instances ".SFUI-Bold" etc.
+    name        family ".SF UI", style "Regular", PostScript ".SFUI-Regular"; fvar named instances Regular, Medium,
+                Semibold, Bold at wght 400, 510, 590, 700 (SF Pro's own values; the index reads them from here)
     fvar        wght 100..900, default 400; opsz 10..30, default 10
     advances    every glyph (space, A, V, a, i, period, ellipsis) 500 at wght 400 / opsz 10;
                 +400 at wght 900 (linear in wght above 400: +80 per 100), -100 at opsz 30 (linear: -5 per pt)
@@ -102,7 +103,7 @@ def system_font() -> TTFont:
         source.location = {"Weight": w, "Optical size": o}
         source.familyName = ".SF UI"
         doc.addSource(source)
-    for style, w in (("Regular", 400), ("Medium", 500), ("Semibold", 600), ("Bold", 700)):
+    for style, w in (("Regular", 400), ("Medium", 510), ("Semibold", 590), ("Bold", 700)):
         instance = InstanceDescriptor()
         instance.familyName = ".SF UI"
         instance.styleName = style

@@ -18,8 +18,8 @@ private final class PathBuilder {
 /// face's units per em, so everything it returns is in unhinted font units; scaling to points happens in one
 /// place, ``Units``. Not `Sendable`: a face belongs to one ``FontRegistry``.
 public final class FontFace {
-    /// Which file and face this is.
-    public let id: FaceID
+    /// Which file and face this is (with the variation axes set on it, ``setVariations(_:)``).
+    public internal(set) var id: FaceID
     /// The face's metrics in font units, copied out once.
     public let metrics: FontMetrics
     /// Family name from the font (e.g. "Inter").

@@ -144,6 +144,9 @@ public struct FitReport: Sendable {
     /// Problems that did not stop the layout but may make it less exact (an installed font that could not be
     /// opened), for the user to see.
     public let warnings: [String]
+    /// Where the system font and its cascade came from when it was not the bundled stand-ins: "apple-fonts DIR"
+    /// (`--apple-fonts`); nil for the stand-ins.
+    public var systemFontSource: String?
 
     package init(
         request: FitRequest, fontFiles: [FontFileInfo], results: [CategoryResult], missingGlyphs: [MissingGlyph],

@@ -32,10 +32,19 @@ public final class LayoutEngine {
     ///
     /// - Parameter fontsDirectory: the bundled `Fonts/` folder; nil searches for it: `$LAYOUTSIM_FONTS`, `Fonts/`
     ///   and `../share/layoutsim/Fonts/` next to the executable, then the package's own `Fonts/`.
-    public init(fontsDirectory: URL? = nil) throws(LayoutSimError) {
+    /// - Parameter appleFonts: Apple's own fonts to lay the system font and its cascade out with (`--apple-fonts`);
+    ///   nil (default) for the bundled stand-ins.
+    public init(fontsDirectory: URL? = nil, appleFonts: AppleFontIndex? = nil) throws(LayoutSimError) {
         do { registry = try FontRegistry(fontsDirectory: fontsDirectory) } catch { throw .font(error) }
-        cascades = FontCascades(registry: registry)
+        cascades = FontCascades(registry: registry, appleFonts: appleFonts)
+        self.appleFonts = appleFonts
     }
+
+    /// Apple's own fonts in use, nil for the stand-ins.
+    public let appleFonts: AppleFontIndex?
+
+    /// Where the system font and its cascade come from, as reports say it: "stand-ins", or "apple-fonts DIR".
+    public var systemFontSource: String { appleFonts.map { "apple-fonts " + $0.directory } ?? "stand-ins" }
 
     /// Number of HarfBuzz shaping calls this engine has made (each text is shaped once per fit).
     public var shapeCallCount: Int { measurer.shaper.shapeCalls }
@@ -51,8 +60,8 @@ public final class LayoutEngine {
     }
 
     /// The cascade for `font` at `weight` (primary face, the user's fallbacks, then the system cascade).
-    package func cascade(for font: FontChoice, weight: FontWeight) throws(LayoutSimError) -> FontCascade {
-        do { return try cascades.cascade(for: font, weight: weight) } catch { throw .font(error) }
+    package func cascade(for font: FontChoice, weight: FontWeight, language: String? = nil) throws(LayoutSimError) -> FontCascade {
+        do { return try cascades.cascade(for: font, weight: weight, language: language) } catch { throw .font(error) }
     }
 
     /// Shapes `text` once in the cascade of `font` at `weight` (see ``TextMeasurer``).
@@ -60,7 +69,7 @@ public final class LayoutEngine {
         _ text: String, font: FontChoice, weight: FontWeight, language: String?, usesSystemFonts: Bool = false,
         lineBreakRules: LineBreakRules = .strict
     ) throws(LayoutSimError) -> MeasuredText {
-        let cascade = try cascade(for: font, weight: weight)
+        let cascade = try cascade(for: font, weight: weight, language: language)
         do {
             return try measurer.measure(
                 text, cascade: cascade, language: language, systemFonts: usesSystemFonts ? registry : nil,
@@ -105,15 +114,29 @@ public final class LayoutEngine {
                 if seen.insert(face.id.path).inserted { files.append(try registry.fileInfo(forPath: face.id.path)) }
             }
         } catch { throw .font(error) }
-        let report = FitReport(
+        var report = FitReport(
             request: request, fontFiles: files, results: results, missingGlyphs: measured.missingGlyphs,
-            warnings: measured.warnings
+            warnings: measured.warnings + appleFontWarnings(measured)
         )
+        if appleFonts != nil { report.systemFontSource = systemFontSource }
         return (report, source)
     }
 }
 
 extension LayoutEngine {
+    /// With Apple's fonts: the stand-ins that still shaped part of the text, because the folder lacks their Apple font.
+    func appleFontWarnings(_ measured: MeasuredText) -> [String] {
+        guard let appleFonts else { return [] }
+        let used = Set(measured.faceIndex)
+        var out: [String] = []
+        for (index, face) in measured.faces.enumerated() where used.contains(UInt16(index)) {
+            guard let standIn = face.standIn else { continue }
+            let file = registry.reportName(forPath: face.id.path)
+            out.append("\(appleFonts.directory) has no \(StandInNames.appleFont(standIn)): \(file) stands in for it (calibrated)")
+        }
+        return out
+    }
+
     /// Lays out `text` in a container `width` points wide at every requested category: the convenience form of
     /// ``fit(_:)-(FitRequest)`` for tests.
     ///

@@ -1,0 +1,100 @@
+import LayoutSimFaces
+import LayoutSimModel
+
+/// The advances of the clusters one of Apple's variable faces shaped, at sampled optical sizes: Core Text sets a
+/// variable font's `opsz` axis to the point size (automatic optical sizing), so SF's advances and kerning change with
+/// the size. The text is shaped once more per sample; between two samples the advance is interpolated linearly
+/// (variation deltas are linear between the axis's masters, and the samples are every whole point of the axis).
+public struct OpticalSizeAdvances: Sendable, Hashable {
+    /// Index of the face in ``MeasuredText/faces``.
+    public let faceIndex: Int
+    /// The `opsz` values shaped at, ascending (the axis's range: at most ``maximumSamples``).
+    public let sizes: [Double]
+    /// units[sample][cluster]: each cluster's shaped advance at that `opsz`, font units (0 for other faces' clusters).
+    public let units: [[Int32]]
+
+    /// Samples per axis at most (a wider axis is sampled evenly).
+    public static let maximumSamples = 97
+
+    /// The `opsz` values to shape at for `axis`: its ends and every whole point between, or evenly spaced when wider
+    /// than ``maximumSamples``.
+    public static func samples(for axis: FontAxis) -> [Double] {
+        let low = axis.minimum
+        let high = axis.maximum
+        guard high > low else { return [low] }
+        var values: [Double] = [low]
+        if high - low <= Double(maximumSamples - 2) {
+            var whole = low.rounded(.down) + 1
+            while whole < high {
+                values.append(whole)
+                whole += 1
+            }
+        } else {
+            let step = (high - low) / Double(maximumSamples - 1)
+            for i in 1..<(maximumSamples - 1) { values.append(low + step * Double(i)) }
+        }
+        values.append(high)
+        return values
+    }
+
+    /// The advance of cluster `i` at `opsz` (clamped to the sampled range), font units.
+    public func advanceUnits(ofCluster i: Int, opticalSize: Double) -> Double {
+        guard let first = sizes.first, let last = sizes.last else { return 0 }
+        if opticalSize <= first { return Double(units[0][i]) }
+        if opticalSize >= last { return Double(units[sizes.count - 1][i]) }
+        var low = 0
+        var high = sizes.count - 1
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if sizes[mid] <= opticalSize { low = mid } else { high = mid }
+        }
+        let t = (opticalSize - sizes[low]) / (sizes[high] - sizes[low])
+        return Double(units[low][i]) + (Double(units[high][i]) - Double(units[low][i])) * t
+    }
+}
+
+extension TextMeasurer {
+    /// The role of face `index` of `cascade` when it is one of Apple's fonts.
+    func appleRole(_ cascade: FontCascade, _ index: Int) -> AppleFaceRole? {
+        index < cascade.apple.count ? cascade.apple[index] : nil
+    }
+
+    /// Shapes the runs of each of Apple's faces with an `opsz` axis again at every sampled optical size.
+    func opticalSizes(
+        _ measured: MeasuredText, runs: [(run: TextRun, shaped: ShapedRun)], faces: [FontFace], cascade: FontCascade,
+        language: String?
+    ) -> [OpticalSizeAdvances] {
+        var out: [OpticalSizeAdvances] = []
+        let used = Set(runs.map(\.run.faceIndex))
+        for faceIndex in used.sorted() {
+            guard let axis = appleRole(cascade, faceIndex)?.opticalSize else { continue }
+            let face = faces[faceIndex]
+            let sizes = OpticalSizeAdvances.samples(for: axis)
+            var table: [[Int32]] = []
+            table.reserveCapacity(sizes.count)
+            for size in sizes {
+                var units = [Int32](repeating: 0, count: measured.clusterCount)
+                face.withVariations([FontVariation(tag: "opsz", value: size)]) {
+                    for (run, _) in runs where run.faceIndex == faceIndex {
+                        let shaped = shaper.shape(
+                            measured.utf16, range: run.range, face: face, language: language,
+                            rightToLeft: measured.hasRightToLeft ? run.isRightToLeft : nil, script: run.script.iso15924,
+                            tracking: false, ink: false
+                        )
+                        for glyph in shaped.glyphs where glyph.cluster < measured.utf16Count {
+                            var i = measured.clusterIndex(atOffset: glyph.cluster)
+                            if i >= measured.clusterCount || measured.clusterStarts[i] != glyph.cluster { i -= 1 }
+                            guard i >= 0 else { continue }
+                            units[i] &+= glyph.advance
+                        }
+                    }
+                }
+                // Clusters that draw nothing (controls, separators) stay at 0, as in the measured text.
+                for i in 0..<measured.clusterCount where measured.advanceUnits[i] == 0 { units[i] = 0 }
+                table.append(units)
+            }
+            out.append(OpticalSizeAdvances(faceIndex: faceIndex, sizes: sizes, units: table))
+        }
+        return out
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import LayoutSim
+import LayoutSimTestSupport
+import Testing
+
+/// `--apple-fonts`: the system font and its cascade from a folder of Apple's fonts. The folder is
+/// Tests/Fixtures/AppleFonts (Scripts/make_apple_test_fonts.py); every expected width is computed by hand from the
+/// design in that script's header: the system font's advance is 500 + 0.8 × (wght − 400) − 5 × (opsz − 10) units of
+/// 1000, A V kerns −100 at opsz 10 and −40 at opsz 30, `trak` is +50 / 0 / −30 units at 10 / 20 / 30 pt.
+struct AppleFontsTests {
+    static let folder = TestSupport.fixture("AppleFonts").path
+
+    func engine() throws -> LayoutEngine {
+        try LayoutEngine(
+            fontsDirectory: TestSupport.packageRoot.appendingPathComponent("Fonts"),
+            appleFonts: AppleFontIndex(directory: Self.folder)
+        )
+    }
+
+    func width(_ text: String, size: Double, weight: FontWeight = .regular, language: String? = nil,
+               engine: LayoutEngine? = nil) throws -> (width: Double, report: FitReport) {
+        let report = try (engine ?? self.engine()).fit(FitRequest(
+            text: text, font: .system(size: size, weight: weight), container: Container(width: 10_000, lineLimit: 0),
+            language: language
+        ))
+        let result = try #require(report.results.first)
+        return (result.lineWidths[0], report)
+    }
+
+    /// The index reads name tables, not file names (the files are Core-A…D): collections give one entry per face.
+    @Test func indexReadsNameTables() throws {
+        let index = try AppleFontIndex(directory: Self.folder)
+        #expect(index.entries.map(\.postScriptName) == [
+            ".SFUI-Regular", "Thonburi", "Thonburi-Bold", "PingFangSC-Regular", "PingFangTC-Regular",
+            "PingFangHK-Regular", "HiraginoSans-W3",
+        ])
+        #expect(index.entries.map(\.index) == [0, 0, 1, 0, 1, 2, 0])
+        #expect(index.entries[0].family == ".SF UI")
+        #expect(index.entries[0].axisTags == ["wght", "opsz"])
+        #expect(index.entries[2].style == "Bold")
+        #expect(throws: FontError.self) { try AppleFontIndex(directory: TestSupport.fixture("Catalogs").path) }
+        #expect(throws: FontError.self) { try AppleFontIndex(directory: TestSupport.oneEm) }
+    }
+
+    /// `trak`: linear between the listed sizes, the end values outside them.
+    @Test func trackingTable() throws {
+        let registry = try FontRegistry(fontsDirectory: TestSupport.packageRoot.appendingPathComponent("Fonts"))
+        let table = try #require(try registry.face(path: Self.folder + "/Core-A.ttf").tracking)
+        #expect(table.units(atSize: 10) == 50)
+        #expect(table.units(atSize: 15) == 25)
+        #expect(table.units(atSize: 25) == -15)
+        #expect(table.units(atSize: 6) == 50)
+        #expect(table.units(atSize: 44) == -30)
+        #expect(try registry.face(path: TestSupport.oneEm).tracking == nil)
+    }
+
+    /// "AVai" in the system font: 4 advances, the A V kerning and 4 × the tracking, all at the size.
+    @Test func systemFontAxesAndTracking() throws {
+        let engine = try engine()
+        // 10 pt: opsz 10 → 4 × 500 − 100 + 4 × 50 = 2100 units → 21 pt.
+        #expect(abs(try width("AVai", size: 10, engine: engine).width - 21) < 1e-9)
+        // 20 pt: opsz 20 → 4 × 450 − 70 + 0 = 1730 units → 34.6 pt.
+        #expect(abs(try width("AVai", size: 20, engine: engine).width - 34.6) < 1e-9)
+        // 30 pt: 4 × 400 − 40 − 4 × 30 = 1440 units → 43.2 pt; beyond the axis (40 pt) it stays at opsz 30.
+        #expect(abs(try width("AVai", size: 30, engine: engine).width - 43.2) < 1e-9)
+        #expect(abs(try width("AVai", size: 40, engine: engine).width - 1440 * 0.04) < 1e-9)
+        // 12.5 pt, between two samples: 4 × 487.5 − 92.5 + 4 × 37.5 = 2007.5 units → 25.09375 pt.
+        #expect(abs(try width("AVai", size: 12.5, engine: engine).width - 25.09375) < 1e-9)
+        // Bold at 15 pt: wght 700 → 740 − 25 = 715; kerning −85; tracking 25: 2875 units → 43.125 pt.
+        #expect(abs(try width("AVai", size: 15, weight: .bold, engine: engine).width - 43.125) < 1e-9)
+        // Semibold is the font's own named instance, wght 590 (not CSS 600): 652 × 4 − 100 + 200 = 2708 → 27.08 pt.
+        #expect(abs(try width("AVai", size: 10, weight: .semibold, engine: engine).width - 27.08) < 1e-9)
+    }
+
+    /// SF's own line height (hhea 900 + 300 of 1000), not the stand-in's 1.193359375 em.
+    @Test func systemFontLineHeight() throws {
+        let (_, report) = try width("Aa", size: 20)
+        let result = try #require(report.results.first)
+        #expect(abs(result.lineHeight - 24) < 1e-9)
+        #expect(abs(result.lineBoxes[0].height - 24) < 1e-9)
+    }
+
+    /// The CJK font follows the language (Core Text's cascade with the language's font first); Thai takes Thonburi
+    /// (its Bold face in the collection for bold), uncalibrated.
+    @Test func cascadeFollowsScriptAndLanguage() throws {
+        let engine = try engine()
+        #expect(abs(try width("中", size: 10, language: "ja", engine: engine).width - 9) < 1e-9)
+        #expect(abs(try width("中", size: 10, language: "zh-Hans", engine: engine).width - 10) < 1e-9)
+        #expect(abs(try width("中", size: 10, language: nil, engine: engine).width - 10) < 1e-9)
+        #expect(abs(try width("中", size: 10, language: "zh-Hant", engine: engine).width - 10.5) < 1e-9)
+        #expect(abs(try width("中", size: 10, language: "zh-HK", engine: engine).width - 11) < 1e-9)
+        #expect(abs(try width("กข", size: 10, language: "th", engine: engine).width - 12) < 1e-9)
+        #expect(abs(try width("กข", size: 10, weight: .bold, language: "th", engine: engine).width - 13) < 1e-9)
+        // Hangul: no Apple SD Gothic Neo in the folder, so Noto Sans CJK stands in (920/1000 em), and the report says so.
+        let (hangul, report) = try width("한", size: 10, language: "ko", engine: engine)
+        #expect(abs(hangul - 9.2) < 1e-9)
+        #expect(report.warnings.contains { $0.contains("has no Hiragino Sans, PingFang SC/TC/HK or Apple SD Gothic Neo") })
+    }
+
+    /// Reports name Apple's files with their SHA-256 and say where the system font came from; without Apple's fonts
+    /// nothing changes.
+    @Test func reportsSayWhichFonts() throws {
+        let (_, report) = try width("Aa 中", size: 17, language: "ja")
+        #expect(report.systemFontSource == "apple-fonts " + Self.folder)
+        let names = report.fontFiles.map(\.name)
+        #expect(names == [Self.folder + "/Core-A.ttf", Self.folder + "/Core-D.ttf"])
+        #expect(report.fontFiles[0].sha256 == (try TestSupport.sha256sum(Self.folder + "/Core-A.ttf")))
+        #expect(report.warnings.isEmpty)
+        let json = String(decoding: try report.jsonData(), as: UTF8.self)
+        #expect(json.contains("\"systemFontSource\" : \"apple-fonts " + Self.folder + "\""))
+
+        let standIns = try TestSupport.fit("Aa", font: .system(size: 17))
+        #expect(standIns.systemFontSource == nil)
+        #expect(!String(decoding: try standIns.jsonData(), as: UTF8.self).contains("systemFontSource"))
+    }
+}
