@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LayoutSimCatalogs
+import LayoutSimFaces
 import LayoutSimFitting
 import LayoutSimModel
 
@@ -36,6 +37,13 @@ public struct CheckOptions: Sendable {
     public var drawsFailures: Bool = false
     /// Called with (done, total) from time to time (for a progress line).
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// `--apple-fonts`: a folder of Apple's fonts, `auto` or `off`; nil: the spec's `appleFonts`, else
+    /// `$LAYOUTSIM_APPLE_FONTS`, else the stand-ins.
+    public var appleFonts: String?
+    /// `--require-fonts`: fail (as bad input) unless the system font comes from these.
+    public var requiredFonts: RequiredFonts?
+    /// Apple's fonts as resolved from the above (set by the runner).
+    package var appleFontIndex: AppleFontIndex?
 
     /// Creates options with the defaults.
     public init(catalogs: [String], spec: String) {
@@ -61,6 +69,14 @@ package struct CheckJob: Sendable {
     package let language: String
     package let element: ElementSpec
     package let named: Bool
+}
+
+/// Which fonts `check --require-fonts` insists on.
+public enum RequiredFonts: String, Sendable, CaseIterable {
+    /// Apple's own (`--apple-fonts`).
+    case apple
+    /// The bundled stand-ins.
+    case standIns = "stand-ins"
 }
 
 /// Runs a check: reads catalogs and spec, expands every string, lays each out at every category (in parallel, one
@@ -165,6 +181,19 @@ public enum CheckRunner {
             jobs = jobs.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
         }
 
+        var options = options
+        do {
+            options.appleFontIndex = try AppleFontsSetting.resolve(
+                [options.appleFonts, spec.appleFonts, AppleFontsSetting.environmentValue]
+            )
+        } catch { throw .font(error) }
+        if let required = options.requiredFonts {
+            let source = options.appleFontIndex.map { "apple-fonts " + $0.directory } ?? "stand-ins"
+            if required == .apple && options.appleFontIndex == nil || required == .standIns && options.appleFontIndex != nil {
+                throw .invalidOption("--require-fonts \(required.rawValue): the system font would come from \(source)")
+            }
+        }
+        report.systemFontSource = options.appleFontIndex.map { "apple-fonts " + $0.directory }
         let laidOut = try layout(jobs, options: options)
         var results = laidOut.results
         if let baseline = options.baseline {
@@ -202,7 +231,7 @@ public enum CheckRunner {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let engine: LayoutEngine
             do {
-                engine = try LayoutEngine(fontsDirectory: options.fontsDirectory)
+                engine = try LayoutEngine(fontsDirectory: options.fontsDirectory, appleFonts: options.appleFontIndex)
             } catch let error as LayoutSimError {
                 sink.fail(error)
                 return

@@ -43,25 +43,35 @@ public struct AppleFontIndex: Sendable {
     /// - Throws: ``FontError/appleFontsUnusable(directory:reason:)`` when the folder cannot be read or holds no font.
     public init(directory: String) throws(FontError) {
         self.directory = directory
-        let root = URL(fileURLWithPath: directory)
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
             throw .appleFontsUnusable(directory: directory, reason: "not a folder")
         }
+        // Paths are the folder as given plus the names found, so reports name the files the same way on every run.
+        let root = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         var files: [String] = []
-        var folders: [(URL, Int)] = [(root, 0)]
+        var folders: [(String, Int)] = [(root, 0)]
         let extensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
         while let (folder, depth) = folders.popLast() {
             guard files.count < Self.maximumFiles else { break }
-            let items = (try? FileManager.default.contentsOfDirectory(
-                at: folder, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey], options: [.skipsHiddenFiles]
-            )) ?? []
-            for item in items.sorted(by: { $0.path < $1.path }) {
-                let values = try? item.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
-                if values?.isDirectory == true {
-                    if depth + 1 < Self.maximumDepth { folders.append((item, depth + 1)) }
-                } else if values?.isRegularFile == true, extensions.contains(item.pathExtension.lowercased()) {
-                    files.append(item.path)
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            for name in names where !name.hasPrefix(".") {
+                let path = folder + "/" + name
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                      let type = attributes[.type] as? FileAttributeType else { continue }
+                // Symbolic links are followed only to regular files (a runtime links some fonts), never to folders.
+                var resolved = type
+                if type == .typeSymbolicLink {
+                    var isDirectory: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                          let target = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path),
+                          let targetType = target[.type] as? FileAttributeType else { continue }
+                    resolved = targetType
+                }
+                if resolved == .typeDirectory {
+                    if depth + 1 < Self.maximumDepth { folders.append((path, depth + 1)) }
+                } else if resolved == .typeRegular, extensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
+                    files.append(path)
                 }
             }
         }
