@@ -114,3 +114,30 @@ struct AppleFontsTests {
         #expect(!String(decoding: try standIns.jsonData(), as: UTF8.self).contains("systemFontSource"))
     }
 }
+
+/// `layoutsim doctor`'s comparison with iOS's measurements.
+struct FontAgreementTests {
+    /// The stand-ins take SF's measured advances, so every character agrees exactly and the line height is SF's; the
+    /// strings carry the kerning model's error (held-out worst 0.19 %, SFKerningModel).
+    @Test func standInsAgreeOnCharacters() throws {
+        let fixture = try JSONSerialization.jsonObject(with: Data(contentsOf: TestSupport.fixture("sf-metrics-ios26.json")))
+        let fonts = try #require((fixture as? [String: Any])?["fonts"] as? [[String: Any]])
+        let agreement = try TestSupport.engine().fontAgreement()
+        #expect(agreement.systemFontSource == "stand-ins")
+        #expect(agreement.characters.count == fonts.count * 95)
+        #expect(agreement.strings.count == fonts.count * 6)
+        #expect(agreement.characters.worstPercent < 1e-9)
+        #expect(agreement.lineHeights.worstPercent < 1e-9)
+        #expect(agreement.strings.worstPercent < 0.2)
+        #expect(agreement.files.map(\.name) == ["Fonts/Inter-Regular.otf", "Fonts/Inter-Medium.otf", "Fonts/Inter-SemiBold.otf", "Fonts/Inter-Bold.otf"])
+    }
+
+    /// With the test system font, the line height is its own 1.2 em against iOS's 1.193359375 em: 0.5565 % everywhere.
+    @Test func appleFontsLineHeight() throws {
+        let agreement = try AppleFontsTests().engine().fontAgreement()
+        #expect(agreement.files.map(\.name) == Array(repeating: AppleFontsTests.folder + "/Core-A.ttf", count: 4))
+        let expected = (1.2 / 1.193359375 - 1) * 100
+        #expect(abs(agreement.lineHeights.worstPercent - expected) < 1e-6)
+        #expect(abs(agreement.lineHeights.meanPercent - expected) < 1e-6)
+    }
+}
