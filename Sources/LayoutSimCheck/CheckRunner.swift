@@ -71,14 +71,6 @@ package struct CheckJob: Sendable {
     package let named: Bool
 }
 
-/// Which fonts `check --require-fonts` insists on.
-public enum RequiredFonts: String, Sendable, CaseIterable {
-    /// Apple's own (`--apple-fonts`).
-    case apple
-    /// The bundled stand-ins.
-    case standIns = "stand-ins"
-}
-
 /// Runs a check: reads catalogs and spec, expands every string, lays each out at every category (in parallel, one
 /// engine per worker), and collects a deterministic report.
 public enum CheckRunner {
@@ -182,17 +174,7 @@ public enum CheckRunner {
         }
 
         var options = options
-        do {
-            options.appleFontIndex = try AppleFontsSetting.resolve(
-                [options.appleFonts, spec.appleFonts, AppleFontsSetting.environmentValue]
-            )
-        } catch { throw .font(error) }
-        if let required = options.requiredFonts {
-            let source = options.appleFontIndex.map { "apple-fonts " + $0.directory } ?? "stand-ins"
-            if required == .apple && options.appleFontIndex == nil || required == .standIns && options.appleFontIndex != nil {
-                throw .invalidOption("--require-fonts \(required.rawValue): the system font would come from \(source)")
-            }
-        }
+        options.appleFontIndex = try appleFonts(options, spec: spec)
         report.systemFontSource = options.appleFontIndex.map { "apple-fonts " + $0.directory }
         let laidOut = try layout(jobs, options: options)
         var results = laidOut.results
