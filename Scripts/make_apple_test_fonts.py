@@ -15,9 +15,12 @@ Core-A.ttf  -- the system font, variable like iOS's SFUI.ttf
                 so advance(w, o) = 500 + 0.8 * (w - 400) - 5 * (o - 10)   (w >= 400, 10 <= o <= 30)
     kerning     GPOS A V: -100 at opsz 10, -40 at opsz 30 (linear), any weight
     trak        track 0 at sizes 10, 20, 30 pt: +50, 0, -30 units (interpolated linearly, clamped outside)
+    STAT        present (varLib's), so the tracking applies
     hhea        ascender 900, descender -300, lineGap 0 (line height 1.2 em)
 Core-B.ttc  -- a collection: "Thonburi" Regular and Bold (PostScript Thonburi, Thonburi-Bold)
     Thai ko kai U+0E01 and kho khai U+0E02: 600 (Regular), 650 (Bold); hhea 1000 / -400
+    trak        +100 units at every size but no STAT table: not applied (Core Text tracks "modern fonts", those
+                with STAT, as HarfBuzz's hb-ot-shape.cc gate says)
 Core-C.ttc  -- a collection: "PingFang SC", "PingFang TC", "PingFang HK" (Regular)
     U+4E2D: 1000 (SC), 1050 (TC), 1100 (HK); hhea 1060 / -340
 Core-D.ttf  -- "Hiragino Sans" W3 (PostScript HiraginoSans-W3): U+4E2D and U+3042 900; hhea 880 / -120
@@ -110,19 +113,23 @@ def system_font() -> TTFont:
         instance.postScriptFontName = ".SFUI-" + style
         instance.location = {"Weight": w, "Optical size": 10}
         doc.addInstance(instance)
-    font, _, _ = varLib.build(doc, exclude=["STAT", "MVAR"])
-    trak = newTable("trak")
-    trak.version = 1.0
-    trak.format = 0
-    horiz = TrackData()
-    horiz[0.0] = TrackTableEntry({10.0: 50, 20.0: 0, 30.0: -30}, nameIndex=256)
-    trak.horizData = horiz
-    trak.vertData = TrackData()
-    font["trak"] = trak
+    font, _, _ = varLib.build(doc, exclude=["MVAR"])
+    font["trak"] = trak_table({10.0: 50, 20.0: 0, 30.0: -30})
     font["name"].setName("Normal", 256, 3, 1, 0x409)
     font["head"].created = font["head"].modified = TIMESTAMP
     font.recalcTimestamp = False
     return font
+
+
+def trak_table(values: dict[float, int]):
+    trak = newTable("trak")
+    trak.version = 1.0
+    trak.format = 0
+    horiz = TrackData()
+    horiz[0.0] = TrackTableEntry(values, nameIndex=256)
+    trak.horizData = horiz
+    trak.vertData = TrackData()
+    return trak
 
 
 def thonburi(bold: bool) -> TTFont:
@@ -131,8 +138,12 @@ def thonburi(bold: bool) -> TTFont:
     names = {"familyName": "Thonburi", "styleName": style, "psName": "Thonburi-Bold" if bold else "Thonburi",
              "fullName": "Thonburi " + style, "version": "Version 1.000"}
     cmap = {0x0E01: "kokai", 0x0E02: "khokhai", 0x20: "space"}
-    return build(cmap, {"kokai": advance, "khokhai": advance, "space": 300}, names, 1000, -400,
+    font = build(cmap, {"kokai": advance, "khokhai": advance, "space": 300}, names, 1000, -400,
                  weight_class=700 if bold else 400)
+    # A trak table without STAT: Core Text (and HarfBuzz's gate) leave such an older font untracked.
+    font["trak"] = trak_table({10.0: 100, 30.0: 100})
+    font["name"].setName("Normal", 256, 3, 1, 0x409)
+    return font
 
 
 def cjk(family: str, ps: str, advance: int, ascent: int, descent: int, kana: bool = False) -> TTFont:

@@ -65,7 +65,11 @@ extension FontCascades {
         return try registry.face(path: entry.path, index: entry.index, variations: [FontVariation(tag: "wght", value: value)])
     }
 
+    /// The face's role. Its `trak` table counts only when the face also has a `STAT` table: Core Text tracks "modern
+    /// fonts", detected by `STAT` (Ned Holbrook of Core Text, as HarfBuzz's `hb-ot-shape.cc` quotes him for its own
+    /// gate, `apply_trak = has_tracking && STAT->has_data ()`); older fonts with a `trak` table are not tracked.
     private func role(of face: FontFace, isSystemFont: Bool) -> AppleFaceRole {
-        AppleFaceRole(isSystemFont: isSystemFont, tracking: face.tracking, opticalSize: face.axes.first { $0.tag == "opsz" })
+        let tracking = face.tableBytes("STAT", limit: 1 << 16) != nil ? face.tracking : nil
+        return AppleFaceRole(isSystemFont: isSystemFont, tracking: tracking, opticalSize: face.axes.first { $0.tag == "opsz" })
     }
 }

@@ -81,7 +81,7 @@ struct AppleFontsTests {
     }
 
     /// The CJK font follows the language (Core Text's cascade with the language's font first); Thai takes Thonburi
-    /// (its Bold face in the collection for bold), uncalibrated.
+    /// (its Bold face in the collection for bold), uncalibrated (Noto Sans Thai × 1.07 would be something else).
     @Test func cascadeFollowsScriptAndLanguage() throws {
         let engine = try engine()
         #expect(abs(try width("中", size: 10, language: "ja", engine: engine).width - 9) < 1e-9)
@@ -89,6 +89,7 @@ struct AppleFontsTests {
         #expect(abs(try width("中", size: 10, language: nil, engine: engine).width - 10) < 1e-9)
         #expect(abs(try width("中", size: 10, language: "zh-Hant", engine: engine).width - 10.5) < 1e-9)
         #expect(abs(try width("中", size: 10, language: "zh-HK", engine: engine).width - 11) < 1e-9)
+        // Thonburi's trak (+100 units) has no STAT beside it, so it is not applied: 2 × 600 units, not 2 × 700.
         #expect(abs(try width("กข", size: 10, language: "th", engine: engine).width - 12) < 1e-9)
         #expect(abs(try width("กข", size: 10, weight: .bold, language: "th", engine: engine).width - 13) < 1e-9)
         // Hangul: no Apple SD Gothic Neo in the folder, so Noto Sans CJK stands in (920/1000 em), and the report says so.
