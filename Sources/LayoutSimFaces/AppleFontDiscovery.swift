@@ -88,7 +88,10 @@ public enum AppleFontsSetting {
         let rest = Array(components.dropFirst())
         guard first.contains("*") else { return expand(rest, under: base.appendingPathComponent(first)) }
         let parts = first.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []).sorted().prefix(256)
+        // A folder that cannot be listed holds no runtime we can use: nothing found there.
+        let listed: [String]
+        do { listed = try FileManager.default.contentsOfDirectory(atPath: base.path) } catch { return [] }
+        let names = listed.sorted().prefix(256)
         var out: [String] = []
         for name in names where name.hasPrefix(parts[0]) && name.hasSuffix(parts[parts.count - 1]) && name.count >= parts[0].count + parts[parts.count - 1].count {
             out += expand(rest, under: base.appendingPathComponent(name))

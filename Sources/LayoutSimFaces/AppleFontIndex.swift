@@ -50,33 +50,32 @@ public struct AppleFontIndex: Sendable {
         // Paths are the folder as given plus the names found, so reports name the files the same way on every run.
         let root = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         var files: [String] = []
+        var skipped: [String] = []
         var folders: [(String, Int)] = [(root, 0)]
         let extensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
         while let (folder, depth) = folders.popLast() {
             guard files.count < Self.maximumFiles else { break }
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            let names: [String]
+            do { names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted() } catch {
+                skipped.append("\(folder): cannot be listed (\(error.localizedDescription))")
+                continue
+            }
             for name in names where !name.hasPrefix(".") {
                 let path = folder + "/" + name
-                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                      let type = attributes[.type] as? FileAttributeType else { continue }
-                // Symbolic links are followed only to regular files (a runtime links some fonts), never to folders.
-                var resolved = type
-                if type == .typeSymbolicLink {
-                    var isDirectory: ObjCBool = false
-                    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                          let target = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path),
-                          let targetType = target[.type] as? FileAttributeType else { continue }
-                    resolved = targetType
+                guard extensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) || depth + 1 < Self.maximumDepth else {
+                    continue
                 }
-                if resolved == .typeDirectory {
+                switch Self.kind(of: path) {
+                case .folder:
                     if depth + 1 < Self.maximumDepth { folders.append((path, depth + 1)) }
-                } else if resolved == .typeRegular, extensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
-                    files.append(path)
+                case .file:
+                    if extensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) { files.append(path) }
+                case .other(let why):
+                    if extensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) { skipped.append("\(path): \(why)") }
                 }
             }
         }
         var entries: [AppleFontEntry] = []
-        var skipped: [String] = []
         for path in files.sorted().prefix(Self.maximumFiles) {
             if let problem = Self.read(path: path, into: &entries) { skipped.append("\(path): \(problem)") }
         }
@@ -84,7 +83,26 @@ public struct AppleFontIndex: Sendable {
             throw .appleFontsUnusable(directory: directory, reason: "no font files (.ttf, .otf, .ttc) in it")
         }
         self.entries = entries
-        self.skipped = skipped
+        self.skipped = skipped.sorted()
+    }
+
+    private enum Kind { case folder, file, other(String) }
+
+    /// What is at `path`: a folder (a link to one is not followed), a regular file (directly or through a link), or
+    /// something not read (a device, a socket, a broken link) and why.
+    private static func kind(of path: String) -> Kind {
+        let attributes: [FileAttributeKey: Any]
+        do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch { return .other("cannot be read") }
+        switch attributes[.type] as? FileAttributeType {
+        case .typeDirectory?: return .folder
+        case .typeRegular?: return .file
+        case .typeSymbolicLink?:
+            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            let resolved: [FileAttributeKey: Any]
+            do { resolved = try FileManager.default.attributesOfItem(atPath: target) } catch { return .other("a broken link") }
+            return resolved[.type] as? FileAttributeType == .typeRegular ? .file : .other("a link to something not a file")
+        default: return .other("not a regular file")
+        }
     }
 
     /// Reads the names of every face of the file at `path` into `entries`; a description of the problem if it cannot.

@@ -124,11 +124,12 @@ public final class LayoutEngine {
 }
 
 extension LayoutEngine {
-    /// With Apple's fonts: the stand-ins that still shaped part of the text, because the folder lacks their Apple font.
+    /// With Apple's fonts: files of the folder that could not be read, and the stand-ins that still shaped part of the
+    /// text because the folder lacks their Apple font.
     func appleFontWarnings(_ measured: MeasuredText) -> [String] {
         guard let appleFonts else { return [] }
         let used = Set(measured.faceIndex)
-        var out: [String] = []
+        var out = appleFonts.skipped.map { "\(appleFonts.directory): skipped \($0)" }
         for (index, face) in measured.faces.enumerated() where used.contains(UInt16(index)) {
             guard let standIn = face.standIn else { continue }
             let file = registry.reportName(forPath: face.id.path)

@@ -42,6 +42,24 @@ struct AppleFontsTests {
         #expect(throws: FontError.self) { try AppleFontIndex(directory: TestSupport.oneEm) }
     }
 
+    /// Files that are not fonts, special files and links to folders (a loop here) are skipped, named in the reports'
+    /// warnings; the fonts beside them are still used.
+    @Test func unreadableFilesAreSkippedAndNamed() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(atPath: Self.folder + "/Core-A.ttf", toPath: dir.path + "/SF.ttf")
+        try Data("not a font at all".utf8).write(to: dir.appendingPathComponent("Broken.ttf"))
+        #expect(mkfifo(dir.path + "/Pipe.ttf", 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/Loop", withDestinationPath: dir.path)
+        let index = try AppleFontIndex(directory: dir.path)
+        #expect(index.entries.map(\.postScriptName) == [".SFUI-Regular"])
+        #expect(index.skipped == [dir.path + "/Broken.ttf: not a font", dir.path + "/Pipe.ttf: not a regular file"])
+        let engine = try LayoutEngine(fontsDirectory: TestSupport.packageRoot.appendingPathComponent("Fonts"), appleFonts: index)
+        let (width, report) = try width("AVai", size: 10, engine: engine)
+        #expect(abs(width - 21) < 1e-9)
+        #expect(report.warnings.contains(dir.path + ": skipped " + dir.path + "/Broken.ttf: not a font"))
+    }
+
     /// `trak`: linear between the listed sizes, the end values outside them.
     @Test func trackingTable() throws {
         let registry = try FontRegistry(fontsDirectory: TestSupport.packageRoot.appendingPathComponent("Fonts"))
