@@ -12,6 +12,8 @@ public struct OpticalSizeAdvances: Sendable, Hashable {
     public let sizes: [Double]
     /// units[sample][cluster]: each cluster's shaped advance at that `opsz`, font units (0 for other faces' clusters).
     public let units: [[Int32]]
+    /// The face's advance of U+2026 (the truncation ellipsis) at each sample, font units; empty when it has none.
+    public var ellipsisUnits: [Int32] = []
 
     /// Samples per axis at most (a wider axis is sampled evenly).
     public static let maximumSamples = 97
@@ -39,9 +41,21 @@ public struct OpticalSizeAdvances: Sendable, Hashable {
 
     /// The advance of cluster `i` at `opsz` (clamped to the sampled range), font units.
     public func advanceUnits(ofCluster i: Int, opticalSize: Double) -> Double {
+        interpolated(opticalSize) { Double(units[$0][i]) }
+    }
+
+    /// The ellipsis's advance at `opsz`, font units; nil when the face has no U+2026.
+    public func ellipsisUnits(opticalSize: Double) -> Double? {
+        guard ellipsisUnits.count == sizes.count else { return nil }
+        return interpolated(opticalSize) { Double(ellipsisUnits[$0]) }
+    }
+
+    /// `value(sample)` interpolated linearly at `opticalSize` between the two samples around it (the end samples'
+    /// values outside them).
+    private func interpolated(_ opticalSize: Double, _ value: (Int) -> Double) -> Double {
         guard let first = sizes.first, let last = sizes.last else { return 0 }
-        if opticalSize <= first { return Double(units[0][i]) }
-        if opticalSize >= last { return Double(units[sizes.count - 1][i]) }
+        if opticalSize <= first { return value(0) }
+        if opticalSize >= last { return value(sizes.count - 1) }
         var low = 0
         var high = sizes.count - 1
         while high - low > 1 {
@@ -49,7 +63,7 @@ public struct OpticalSizeAdvances: Sendable, Hashable {
             if sizes[mid] <= opticalSize { low = mid } else { high = mid }
         }
         let t = (opticalSize - sizes[low]) / (sizes[high] - sizes[low])
-        return Double(units[low][i]) + (Double(units[high][i]) - Double(units[low][i])) * t
+        return value(low) + (value(high) - value(low)) * t
     }
 }
 
@@ -71,10 +85,13 @@ extension TextMeasurer {
             let face = faces[faceIndex]
             let sizes = OpticalSizeAdvances.samples(for: axis)
             var table: [[Int32]] = []
+            var ellipsis: [Int32] = []
             table.reserveCapacity(sizes.count)
+            let ellipsisGlyph = Unicode.Scalar(0x2026).flatMap { face.nominalGlyph(for: $0) }
             for size in sizes {
                 var units = [Int32](repeating: 0, count: measured.clusterCount)
                 face.withVariations([FontVariation(tag: "opsz", value: size)]) {
+                    if let ellipsisGlyph { ellipsis.append(face.nominalAdvance(ofGlyph: ellipsisGlyph)) }
                     for (run, _) in runs where run.faceIndex == faceIndex {
                         let shaped = shaper.shape(
                             measured.utf16, range: run.range, face: face, language: language,
@@ -93,7 +110,9 @@ extension TextMeasurer {
                 for i in 0..<measured.clusterCount where measured.advanceUnits[i] == 0 { units[i] = 0 }
                 table.append(units)
             }
-            out.append(OpticalSizeAdvances(faceIndex: faceIndex, sizes: sizes, units: table))
+            var optical = OpticalSizeAdvances(faceIndex: faceIndex, sizes: sizes, units: table)
+            optical.ellipsisUnits = ellipsis
+            out.append(optical)
         }
         return out
     }

@@ -68,7 +68,9 @@ package struct AdvanceSource {
         let order = [preferred] + Array(text.faces.indices)
         for face in order {
             guard let units = text.ellipsisUnits[face] else { continue }
-            var points = Double(units) * size / Double(text.faces[face].metrics.unitsPerEm)
+            // Apple's variable faces: the ellipsis at the size's optical size.
+            let optical = text.opticalSizes.first { $0.faceIndex == face }?.ellipsisUnits(opticalSize: size)
+            var points = (optical ?? Double(units)) * size / Double(text.faces[face].metrics.unitsPerEm)
             if let tracking = text.faces[face].apple?.tracking {
                 points += tracking.units(atSize: size) * size / Double(text.faces[face].metrics.unitsPerEm)
             }

@@ -90,6 +90,18 @@ struct AppleFontsTests {
         #expect(abs(try width("AVai", size: 10, weight: .semibold, engine: engine).width - 27.08) < 1e-9)
     }
 
+    /// The truncation ellipsis is measured at the size's optical size too: at 20 pt (opsz 20, tracking 0) "AVai" is
+    /// 4 × 450 − 70 = 1730 units and the ellipsis 450, so "AVai…" is 2180 units = 43.6 pt (at the font's default
+    /// opsz 10 the ellipsis alone would be 10 pt, the line 44.6).
+    @Test func ellipsisAtTheOpticalSize() throws {
+        let report = try engine().fit(FitRequest(
+            text: "AVai AVai AVai", font: .system(size: 20), container: Container(width: 60, lineLimit: 1)
+        ))
+        let result = try #require(report.results.first)
+        #expect(result.visibleText == "AVai…")
+        #expect(abs(result.shownLineWidths[0] - 43.6) < 1e-9)
+    }
+
     /// SF's own line height (hhea 900 + 300 of 1000), not the stand-in's 1.193359375 em.
     @Test func systemFontLineHeight() throws {
         let (_, report) = try width("Aa", size: 20)
