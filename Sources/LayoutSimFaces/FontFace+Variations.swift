@@ -53,6 +53,7 @@ extension FontFace {
         }
         apply(kept)
         id = FaceID(path: id.path, index: id.index, variations: kept)
+        setOutlineCoordinates(known.map { axis in kept.first { $0.tag == axis.tag }?.value ?? axis.defaultValue })
     }
 
     /// Runs `body` with `extra` axes set on top of the face's own variations, then restores them (the optical-size

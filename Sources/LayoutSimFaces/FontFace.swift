@@ -194,6 +194,14 @@ public final class FontFace {
         return path
     }
 
+    /// Sets FreeType's design coordinates (one value per `fvar` axis, in order), so outlines are drawn at the instance
+    /// HarfBuzz shapes with (Apple's variable fonts, ``setVariations(_:)``); the outlines drawn so far are dropped.
+    package func setOutlineCoordinates(_ values: [Double]) {
+        var fixed = values.map { FT_Fixed(($0 * 65536).rounded()) }
+        _ = FT_Set_Var_Design_Coordinates(ftFace, FT_UInt(fixed.count), &fixed)
+        outlineCache.removeAll()
+    }
+
     /// Lends the `hb_font_t` to shaping code in this module; it must not be stored.
     package func withHarfBuzzFont<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
         try body(hbFont)

@@ -102,6 +102,17 @@ struct AppleFontsTests {
         #expect(abs(result.shownLineWidths[0] - 43.6) < 1e-9)
     }
 
+    /// Pictures draw the outlines of the instance shaped with: the test font's "A" box spans x 50…450 at wght 400
+    /// and 50…850 at 900, so 50…690 at Bold (wght 700).
+    @Test func picturesDrawTheWeightShaped() throws {
+        let engine = try engine()
+        for (weight, right) in [(FontWeight.regular, 450), (.bold, 690)] {
+            let request = FitRequest(text: "A", font: .system(size: 10, weight: weight), container: Container(width: 100))
+            let svg = SVGRenderer.render(try engine.draw(request).drawing)
+            #expect(svg.contains("M50 0L50 700L\(right) 700L\(right) 0L50 0Z"), "\(weight)")
+        }
+    }
+
     /// SF's own line height (hhea 900 + 300 of 1000), not the stand-in's 1.193359375 em.
     @Test func systemFontLineHeight() throws {
         let (_, report) = try width("Aa", size: 20)
