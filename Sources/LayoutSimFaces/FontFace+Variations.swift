@@ -8,6 +8,13 @@ public struct FontAxis: Sendable, Hashable {
     public let defaultValue: Double
     public let maximum: Double
 
+    public init(tag: String, minimum: Double, defaultValue: Double, maximum: Double) {
+        self.tag = tag
+        self.minimum = minimum
+        self.defaultValue = defaultValue
+        self.maximum = maximum
+    }
+
     /// `value` clamped to the axis's range.
     public func clamped(_ value: Double) -> Double { min(max(value, minimum), maximum) }
 }

@@ -67,13 +67,13 @@ public final class LayoutEngine {
     /// Shapes `text` once in the cascade of `font` at `weight` (see ``TextMeasurer``).
     package func measure(
         _ text: String, font: FontChoice, weight: FontWeight, language: String?, usesSystemFonts: Bool = false,
-        lineBreakRules: LineBreakRules = .strict
+        lineBreakRules: LineBreakRules = .strict, sizes: ClosedRange<Double>? = nil
     ) throws(LayoutSimError) -> MeasuredText {
         let cascade = try cascade(for: font, weight: weight, language: language)
         do {
             return try measurer.measure(
                 text, cascade: cascade, language: language, systemFonts: usesSystemFonts ? registry : nil,
-                lineBreakRules: lineBreakRules
+                lineBreakRules: lineBreakRules, opticalSizeRange: sizes
             )
         } catch {
             throw .segmentation(error)
@@ -96,7 +96,8 @@ public final class LayoutEngine {
         let weight = plan.first?.weight ?? .regular
         var measured = try measure(
             request.text, font: request.font, weight: weight, language: request.language,
-            usesSystemFonts: request.usesSystemFonts, lineBreakRules: request.lineBreakRules
+            usesSystemFonts: request.usesSystemFonts, lineBreakRules: request.lineBreakRules,
+            sizes: appleFonts == nil ? nil : Self.sizes(of: plan, label: request.label)
         )
         measured.calibratesStandIns = request.calibratesStandIns
         let usesSFModel = measured.faces.contains { $0.usesSystemModel }
@@ -124,6 +125,13 @@ public final class LayoutEngine {
 }
 
 extension LayoutEngine {
+    /// The point sizes a plan lays out at: its steps' sizes, down to the smallest times `minimumScaleFactor`.
+    static func sizes(of plan: [FitStep], label: LabelBehavior) -> ClosedRange<Double>? {
+        guard let low = plan.map(\.pointSize).min(), let high = plan.map(\.pointSize).max() else { return nil }
+        let factor = label.minimumScaleFactor.map { $0 > 0 && $0 < 1 ? $0 : 1 } ?? 1
+        return (low * factor)...high
+    }
+
     /// With Apple's fonts: files of the folder that could not be read, and the stand-ins that still shaped part of the
     /// text because the folder lacks their Apple font.
     func appleFontWarnings(_ measured: MeasuredText) -> [String] {

@@ -4,7 +4,8 @@ import LayoutSimModel
 /// The advances of the clusters one of Apple's variable faces shaped, at sampled optical sizes: Core Text sets a
 /// variable font's `opsz` axis to the point size (automatic optical sizing), so SF's advances and kerning change with
 /// the size. The text is shaped once more per sample; between two samples the advance is interpolated linearly
-/// (variation deltas are linear between the axis's masters, and the samples are every whole point of the axis).
+/// (variation deltas are linear between the axis's masters, and the samples are every whole point of the axis), so
+/// only the samples around the sizes a fit lays out at are shaped.
 public struct OpticalSizeAdvances: Sendable, Hashable {
     /// Index of the face in ``MeasuredText/faces``.
     public let faceIndex: Int
@@ -37,6 +38,18 @@ public struct OpticalSizeAdvances: Sendable, Hashable {
         }
         values.append(high)
         return values
+    }
+
+    /// The samples of ``samples(for:)`` needed to interpolate at every size in `range`: those inside it and one on
+    /// either side (the nearest end sample when the range is beyond the axis).
+    public static func samples(for axis: FontAxis, covering range: ClosedRange<Double>?) -> [Double] {
+        let all = samples(for: axis)
+        guard let range else { return all }
+        guard let first = all.firstIndex(where: { $0 >= range.lowerBound }) else { return [all[all.count - 1]] }
+        let last = all.lastIndex(where: { $0 <= range.upperBound }) ?? 0
+        let low = max(0, first - 1)
+        let high = min(all.count - 1, max(last + 1, low))
+        return Array(all[low...high])
     }
 
     /// The advance of cluster `i` at `opsz` (clamped to the sampled range), font units.
@@ -76,14 +89,14 @@ extension TextMeasurer {
     /// Shapes the runs of each of Apple's faces with an `opsz` axis again at every sampled optical size.
     func opticalSizes(
         _ measured: MeasuredText, runs: [(run: TextRun, shaped: ShapedRun)], faces: [FontFace], cascade: FontCascade,
-        language: String?
+        language: String?, range: ClosedRange<Double>?
     ) -> [OpticalSizeAdvances] {
         var out: [OpticalSizeAdvances] = []
         let used = Set(runs.map(\.run.faceIndex))
         for faceIndex in used.sorted() {
             guard let axis = appleRole(cascade, faceIndex)?.opticalSize else { continue }
             let face = faces[faceIndex]
-            let sizes = OpticalSizeAdvances.samples(for: axis)
+            let sizes = OpticalSizeAdvances.samples(for: axis, covering: range)
             var table: [[Int32]] = []
             var ellipsis: [Int32] = []
             table.reserveCapacity(sizes.count)

@@ -26,9 +26,11 @@ package final class TextMeasurer {
     ///     cascade does not cover (fontconfig); nil for none. A font fontconfig names that cannot be opened is
     ///     skipped and said in ``MeasuredText/warnings``.
     ///   - lineBreakRules: ICU's `lb` keyword for the line-break iterator, unless the tag sets one (`-u-lb-…`).
+    ///   - opticalSizeRange: the point sizes the text will be laid out at, for Apple's variable faces (their optical
+    ///     size follows the point size); nil for any size.
     package func measure(
         _ text: String, cascade: FontCascade, language: String?, systemFonts: FontRegistry?,
-        lineBreakRules: LineBreakRules = .strict
+        lineBreakRules: LineBreakRules = .strict, opticalSizeRange: ClosedRange<Double>? = nil
     ) throws(SegmentationError) -> MeasuredText {
         let utf16 = Array(text.utf16)
         let tag = language ?? ""
@@ -94,7 +96,9 @@ package final class TextMeasurer {
         )
         measured.edgeUnits = lineEdges(measured, runs: itemized, faces: faces, language: language)
         if !cascade.apple.isEmpty {
-            measured.opticalSizes = opticalSizes(measured, runs: itemized, faces: faces, cascade: cascade, language: language)
+            measured.opticalSizes = opticalSizes(
+                measured, runs: itemized, faces: faces, cascade: cascade, language: language, range: opticalSizeRange
+            )
         }
         return measured
     }

@@ -113,6 +113,30 @@ struct AppleFontsTests {
         }
     }
 
+    /// Shrinking lays out below the plan's sizes, so those optical sizes are shaped too. "AVai" between 10 and 20 pt
+    /// is (2100 − 37 (s − 10)) × s / 1000 pt wide (advances, kerning and tracking all linear there); it fits 30 pt
+    /// at s = (2470 − √1660900) / 74 = 15.9627 pt, a scale of 0.79813, which the 1/1000 search floors to 0.798.
+    @Test func shrinkingUsesTheOpticalSizeOfTheShrunkSize() throws {
+        var request = FitRequest(text: "AVai", font: .system(size: 20), container: Container(width: 30, lineLimit: 1))
+        request.label.minimumScaleFactor = 0.5
+        let result = try #require(try engine().fit(request).results.first)
+        #expect(abs(result.scaleFactor - 0.798) < 1e-9)
+        let size = 20 * 0.798
+        #expect(abs(result.lineWidths[0] - (2100 - 37 * (size - 10)) * size / 1000) < 1e-9)
+    }
+
+    /// Only the samples around the sizes laid out are shaped.
+    @Test func samplesCoverTheSizes() {
+        let axis = FontAxis(tag: "opsz", minimum: 10, defaultValue: 10, maximum: 30)
+        #expect(OpticalSizeAdvances.samples(for: axis) == (10...30).map(Double.init))
+        #expect(OpticalSizeAdvances.samples(for: axis, covering: 12.5...12.5) == [12, 13])
+        #expect(OpticalSizeAdvances.samples(for: axis, covering: 15...20) == (14...21).map(Double.init))
+        #expect(OpticalSizeAdvances.samples(for: axis, covering: 40...60) == [30])
+        #expect(OpticalSizeAdvances.samples(for: axis, covering: 5...11) == [10, 11, 12])
+        let wide = FontAxis(tag: "opsz", minimum: 6, defaultValue: 17, maximum: 1006)
+        #expect(OpticalSizeAdvances.samples(for: wide).count == OpticalSizeAdvances.maximumSamples)
+    }
+
     /// SF's own line height (hhea 900 + 300 of 1000), not the stand-in's 1.193359375 em.
     @Test func systemFontLineHeight() throws {
         let (_, report) = try width("Aa", size: 20)
