@@ -45,6 +45,20 @@ struct AppleFontsCLITests {
         #expect(try CLIRunner.run(base + ["--require-fonts", "mac"]).status == 2)
     }
 
+    /// Shards laid out with different system fonts are not one run: merge refuses them.
+    @Test func mergeRefusesMixedSystemFonts() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let base = ["check", "Examples/App/Localizable.xcstrings", "--spec", "Examples/App/layout.yaml", "--locales", "de", "--format", "json"]
+        let first = dir.appendingPathComponent("1.json").path
+        let second = dir.appendingPathComponent("2.json").path
+        #expect(try CLIRunner.run(base + ["--shard", "1/2", "--output", first, "--apple-fonts", Self.folder]).status != 2)
+        #expect(try CLIRunner.run(base + ["--shard", "2/2", "--output", second]).status != 2)
+        let merged = try CLIRunner.run(["merge", first, second])
+        #expect(merged.status == 2)
+        #expect(merged.stderr.contains("the system font (apple-fonts \(Self.folder) and stand-ins)"))
+    }
+
     /// The spec's `appleFonts` is relative to the spec's folder; the option wins over it.
     @Test func specSetting() throws {
         let dir = try TestSupport.temporaryDirectory()
