@@ -61,6 +61,7 @@ import Testing
             "line-break-mode": ["word", "char", "clip", "head", "tail", "middle"],
             "weight": ["regular", "medium", "semibold", "bold"],
             "pseudo-modes": ["expansion", "accents", "tallMarks", "rightToLeft", "brackets"],
+            "require-fonts": ["apple", "stand-ins"],
         ]
         for (option, names) in lists {
             // The line (fish, bash) or array (zsh) that completes the option holds every name, quoted as the shell
