@@ -1,3 +1,4 @@
+import LayoutSimCatalogs
 import LayoutSimFaces
 import LayoutSimFitting
 
@@ -24,5 +25,20 @@ extension CheckRunner {
             }
         }
         return index
+    }
+
+    /// A layout's warnings as diagnostics: at the string's location, prefixed with its key and locale; those about the
+    /// folder of Apple's fonts (``FitReport/appleFontNotes``) at the folder instead, so the run says each once.
+    static func warnings(of report: FitReport, entry: CatalogEntry, appleFonts: AppleFontIndex?) -> [ReportDiagnostic] {
+        let folder = appleFonts?.directory ?? ""
+        let notes = Set(report.appleFontNotes.map { folder + ": " + $0 })
+        var out = report.warnings.filter { !notes.contains($0) }.map { warning in
+            ReportDiagnostic(file: entry.source.file, line: entry.source.line, column: entry.source.column,
+                             severity: "warning", message: "'\(entry.key)' (\(entry.locale)): \(warning)")
+        }
+        out += report.appleFontNotes.map { note in
+            ReportDiagnostic(file: relative(folder), line: 1, column: 1, severity: "warning", message: note)
+        }
+        return out
     }
 }

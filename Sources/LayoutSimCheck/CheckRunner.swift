@@ -269,10 +269,7 @@ public enum CheckRunner {
             )
             let (report, source) = try engine.layOut(request)
             fonts = report.fontFiles.map { CheckReport.FontFile(name: Self.relative($0.name), sha256: $0.sha256) }
-            warnings = report.warnings.map { warning in
-                ReportDiagnostic(file: entry.source.file, line: entry.source.line, column: entry.source.column,
-                                 severity: "warning", message: "'\(entry.key)' (\(entry.locale)): \(warning)")
-            }
+            warnings = Self.warnings(of: report, entry: entry, appleFonts: engine.appleFonts)
             result.fitsThrough = report.fitsThrough
             let allowsBreaks = request.allowsWordBreaks
             result.failingCategories = report.results.compactMap { r in

@@ -147,6 +147,9 @@ public struct FitReport: Sendable {
     /// Where the system font and its cascade came from when it was not the bundled stand-ins: "apple-fonts DIR"
     /// (`--apple-fonts`); nil for the stand-ins.
     public var systemFontSource: String?
+    /// The warnings about the folder of Apple's fonts rather than this text (a file skipped, a script whose Apple font
+    /// is missing), without the folder's name; ``warnings`` has them with it.
+    public var appleFontNotes: [String] = []
 
     package init(
         request: FitRequest, fontFiles: [FontFileInfo], results: [CategoryResult], missingGlyphs: [MissingGlyph],

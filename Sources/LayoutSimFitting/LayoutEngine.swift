@@ -115,11 +115,13 @@ public final class LayoutEngine {
                 if seen.insert(face.id.path).inserted { files.append(try registry.fileInfo(forPath: face.id.path)) }
             }
         } catch { throw .font(error) }
+        let notes = appleFontNotes(measured)
         var report = FitReport(
             request: request, fontFiles: files, results: results, missingGlyphs: measured.missingGlyphs,
-            warnings: measured.warnings + appleFontWarnings(measured)
+            warnings: measured.warnings + notes.map { (appleFonts?.directory ?? "") + ": " + $0 }
         )
         if appleFonts != nil { report.systemFontSource = systemFontSource }
+        report.appleFontNotes = notes
         return (report, source)
     }
 }
@@ -133,15 +135,15 @@ extension LayoutEngine {
     }
 
     /// With Apple's fonts: files of the folder that could not be read, and the stand-ins that still shaped part of the
-    /// text because the folder lacks their Apple font.
-    func appleFontWarnings(_ measured: MeasuredText) -> [String] {
+    /// text because the folder lacks their Apple font (about the folder, not the text: `check` says each once).
+    func appleFontNotes(_ measured: MeasuredText) -> [String] {
         guard let appleFonts else { return [] }
         let used = Set(measured.faceIndex)
-        var out = appleFonts.skipped.map { "\(appleFonts.directory): skipped \($0)" }
+        var out = appleFonts.skipped.map { "skipped \($0)" }
         for (index, face) in measured.faces.enumerated() where used.contains(UInt16(index)) {
             guard let standIn = face.standIn else { continue }
             let file = registry.reportName(forPath: face.id.path)
-            out.append("\(appleFonts.directory) has no \(StandInNames.appleFont(standIn)): \(file) stands in for it (calibrated)")
+            out.append("has no \(StandInNames.appleFont(standIn)): \(file) stands in for it (calibrated)")
         }
         return out
     }

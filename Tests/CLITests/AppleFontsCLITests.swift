@@ -36,6 +36,15 @@ struct AppleFontsCLITests {
         #expect(report.systemFontSource == "apple-fonts " + Self.folder)
         #expect(report.fonts.contains { $0.name == Self.folder + "/Core-A.ttf" })
 
+        // A script without its Apple font in the folder: said once for the run, at the folder, not per string.
+        let arabic = try CLIRunner.run(["check", "Examples/App/Localizable.xcstrings", "--spec", "Examples/App/layout.yaml",
+                                        "--locales", "ar", "--apple-fonts", Self.folder])
+        // The spec's headline (semibold) takes the Bold stand-in, the other styles the Regular one.
+        let notes = arabic.stderr.split(separator: "\n").filter { $0.hasPrefix(Self.folder + ":1:1: warning: ") }
+        #expect(notes == ["Bold", "Regular"].map {
+            "\(Self.folder):1:1: warning: has no SF Arabic or Geeza Pro (Arabic): Fonts/NotoSansArabic-\($0).ttf stands in for it (calibrated)"
+        })
+
         let wantsApple = try CLIRunner.run(base + ["--require-fonts", "apple"])
         #expect(wantsApple.status == 2)
         #expect(wantsApple.stderr.contains("--require-fonts apple: the system font would come from stand-ins"))
