@@ -51,7 +51,8 @@ let package = Package(
         .target(name: "LayoutSimCatalogs", dependencies: ["LayoutSimModel", "LayoutSimShaping"]),
         .target(
             name: "LayoutSimCheck",
-            dependencies: ["LayoutSimModel", "LayoutSimFitting", "LayoutSimCatalogs", .product(name: "Yams", package: "Yams")]
+            // Faces only for Apple's font index (`--apple-fonts`), a value; the fonts are opened by the engine.
+            dependencies: ["LayoutSimModel", "LayoutSimFaces", "LayoutSimFitting", "LayoutSimCatalogs", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "LayoutSimReports",

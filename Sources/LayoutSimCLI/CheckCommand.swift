@@ -79,8 +79,21 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("fonts-dir"), help: ArgumentHelp("The bundled Fonts/ folder, if it cannot be found.", valueName: "dir"), completion: .directory)
     var fontsDir: String?
 
+    @Option(name: .customLong("apple-fonts"), help: ArgumentHelp("Lay the system font and its cascade out with Apple's own fonts from this folder (an iOS simulator runtime's System/Library/Fonts, or a copy), 'auto' (macOS: the newest installed iOS simulator runtime) or 'off'. Default: the spec's appleFonts, else $LAYOUTSIM_APPLE_FONTS, else the bundled stand-ins.", valueName: "dir|auto|off"), completion: .directory)
+    var appleFonts: String?
+
+    @Option(name: .customLong("require-fonts"), help: ArgumentHelp("Fail as bad input (status 2) unless the system font comes from these: apple (Apple's own fonts) or stand-ins.", valueName: "apple|stand-ins"), completion: .list(RequiredFonts.allCases.map(\.rawValue)))
+    var requireFonts: String?
+
     mutating func run() throws {
         var options = CheckOptions(catalogs: catalogs, spec: spec)
+        options.appleFonts = appleFonts
+        if let requireFonts {
+            guard let required = RequiredFonts(rawValue: requireFonts) else {
+                throw CLIError.badInput("--require-fonts '\(requireFonts)': expected apple or stand-ins")
+            }
+            options.requiredFonts = required
+        }
         options.locales = locales.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
         if let categories {
             do { options.categories = try ContentSizeCategory.parseRange(categories) } catch { throw CLIError.badInput(error.description) }

@@ -146,12 +146,19 @@ struct FitCommand: ParsableCommand {
     @Option(name: .customLong("fonts-dir"), help: ArgumentHelp("The bundled Fonts/ folder, if it cannot be found (also $LAYOUTSIM_FONTS).", valueName: "dir"), completion: .directory)
     var fontsDir: String?
 
+    @Option(name: .customLong("apple-fonts"), help: ArgumentHelp("Lay the system font and its cascade out with Apple's own fonts from this folder (an iOS simulator runtime's System/Library/Fonts, or a copy), 'auto' (macOS: the newest installed iOS simulator runtime) or 'off'. Default: $LAYOUTSIM_APPLE_FONTS, else the bundled stand-ins.", valueName: "dir|auto|off"), completion: .directory)
+    var appleFonts: String?
+
     mutating func run() throws {
         let request: FitRequest
         let report: FitReport
         do {
             request = try makeRequest()
-            let engine = try LayoutEngine(fontsDirectory: fontsDir.map { URL(fileURLWithPath: $0) })
+            let apple: AppleFontIndex?
+            do {
+                apple = try AppleFontsSetting.resolve([appleFonts, AppleFontsSetting.environmentValue])
+            } catch { throw CLIError.badInput(error.description) }
+            let engine = try LayoutEngine(fontsDirectory: fontsDir.map { URL(fileURLWithPath: $0) }, appleFonts: apple)
             if let svg {
                 let drawn = try engine.draw(request)
                 report = drawn.report

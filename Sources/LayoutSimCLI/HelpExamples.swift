@@ -38,6 +38,10 @@ enum HelpExamples {
             Example(comment: "A 44 pt height scaled like title2 (@ScaledMetric), capped at 60 pt:",
                     command: "layoutsim scale --value 44 --relative-to title2 --max 60"),
         ],
+        "doctor": [
+            Example(comment: "How close the fonts in use come to SF as iOS measures it:",
+                    command: "layoutsim doctor"),
+        ],
         "bench": [
             Example(comment: "The benchmark, 50 rounds (build with -c release first):",
                     command: "layoutsim bench --rounds 50"),

@@ -51,6 +51,9 @@ extension CheckReport {
         try w.endArray()
         w.key("spec"); try w.string(spec)
         w.key("summary"); try summary.write(to: &w)
+        if let systemFontSource {
+            w.key("systemFontSource"); try w.string(systemFontSource)
+        }
         if let toolVersion {
             w.key("toolVersion"); try w.string(toolVersion)
         }

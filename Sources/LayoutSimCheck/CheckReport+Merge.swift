@@ -14,7 +14,10 @@ extension CheckReport {
         }
         guard problems.isEmpty else { return problems }
         for (name, report) in reports.dropFirst() {
-            let parts = report.inputDifferences(from: first.report)
+            var parts = report.inputDifferences(from: first.report)
+            if report.systemFontSource != first.report.systemFontSource {
+                parts.append("the system font (\(first.report.systemFontSource ?? "stand-ins") and \(report.systemFontSource ?? "stand-ins"))")
+            }
             if !parts.isEmpty {
                 problems.append("\(first.name) and \(name) come from different inputs: \(parts.joined(separator: "; "))")
             }
@@ -60,6 +63,7 @@ extension CheckReport {
             summary: Summary(keys: 0, locales: 0, strings: 0, layouts: 0, failures: 0, newFailures: 0, errors: 0, warnings: 0)
         )
         merged.skipped = reports.flatMap(\.skipped)
+        merged.systemFontSource = reports.first?.systemFontSource
         var seen = Set<String>()
         for result in reports.flatMap(\.results) where seen.insert(result.identity).inserted {
             merged.results.append(result)

@@ -19,6 +19,7 @@ extension CheckReport {
         categories = try c.decode([String].self, forKey: .categories)
         input = try c.decodeIfPresent(Input.self, forKey: .input)
         fonts = try c.decodeIfPresent([FontFile].self, forKey: .fonts) ?? []
+        systemFontSource = try c.decodeIfPresent(String.self, forKey: .systemFontSource)
         shards = try c.decode([String].self, forKey: .shards)
         results = try c.decode([CheckResult].self, forKey: .results)
         fixedSinceBaseline = try c.decodeIfPresent([FixedBaselineEntry].self, forKey: .fixedSinceBaseline) ?? []

@@ -167,6 +167,8 @@ public struct CheckReport: Sendable, Codable {
     public var input: Input?
     /// Font files the layouts used (the union over every string), sorted by name.
     public var fonts: [FontFile] = []
+    /// "apple-fonts DIR" when the system font and its cascade were Apple's own fonts; nil (absent) for the stand-ins.
+    public var systemFontSource: String?
     /// Shards merged into this report (`"1/1"` for an unsharded run).
     public var shards: [String]
     /// Results, sorted by key, locale, variant.
@@ -192,7 +194,7 @@ public struct CheckReport: Sendable, Codable {
     public static let currentVersion = 2
 
     enum CodingKeys: String, CodingKey {
-        case version, toolVersion, catalogs, spec, categories, input, fonts, shards, results, fixedSinceBaseline
+        case version, toolVersion, catalogs, spec, categories, input, fonts, systemFontSource, shards, results, fixedSinceBaseline
         case unspecifiedKeys, diagnostics, summary, skipped
     }
 

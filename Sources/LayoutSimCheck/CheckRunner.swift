@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LayoutSimCatalogs
+import LayoutSimFaces
 import LayoutSimFitting
 import LayoutSimModel
 
@@ -36,6 +37,13 @@ public struct CheckOptions: Sendable {
     public var drawsFailures: Bool = false
     /// Called with (done, total) from time to time (for a progress line).
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// `--apple-fonts`: a folder of Apple's fonts, `auto` or `off`; nil: the spec's `appleFonts`, else
+    /// `$LAYOUTSIM_APPLE_FONTS`, else the stand-ins.
+    public var appleFonts: String?
+    /// `--require-fonts`: fail (as bad input) unless the system font comes from these.
+    public var requiredFonts: RequiredFonts?
+    /// Apple's fonts as resolved from the above (set by the runner).
+    package var appleFontIndex: AppleFontIndex?
 
     /// Creates options with the defaults.
     public init(catalogs: [String], spec: String) {
@@ -167,6 +175,9 @@ public enum CheckRunner {
             jobs = jobs.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
         }
 
+        var options = options
+        options.appleFontIndex = try appleFonts(options, spec: spec)
+        report.systemFontSource = options.appleFontIndex.map { "apple-fonts " + $0.directory }
         let laidOut = try layout(jobs, options: options)
         var results = laidOut.results
         if let baseline = options.baseline {
@@ -204,7 +215,7 @@ public enum CheckRunner {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let engine: LayoutEngine
             do {
-                engine = try LayoutEngine(fontsDirectory: options.fontsDirectory)
+                engine = try LayoutEngine(fontsDirectory: options.fontsDirectory, appleFonts: options.appleFontIndex)
             } catch let error as LayoutSimError {
                 sink.fail(error)
                 return
@@ -260,10 +271,7 @@ public enum CheckRunner {
             )
             let (report, source) = try engine.layOut(request)
             fonts = report.fontFiles.map { CheckReport.FontFile(name: Self.relative($0.name), sha256: $0.sha256) }
-            warnings = report.warnings.map { warning in
-                ReportDiagnostic(file: entry.source.file, line: entry.source.line, column: entry.source.column,
-                                 severity: "warning", message: "'\(entry.key)' (\(entry.locale)): \(warning)")
-            }
+            warnings = Self.warnings(of: report, entry: entry, appleFonts: engine.appleFonts)
             result.fitsThrough = report.fitsThrough
             let allowsBreaks = request.allowsWordBreaks
             result.failingCategories = report.results.compactMap { r in

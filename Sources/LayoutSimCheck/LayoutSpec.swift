@@ -29,6 +29,9 @@ public struct LayoutSpec: Sendable {
     public var file: String
     /// Sample values for placeholders (`"%@": "Maximilian Alexander"`, `"%lld": "1000000"`), over the defaults.
     public var placeholders: [String: String] = [:]
+    /// Apple's fonts to use (`appleFonts: DIR`, relative to the spec's folder, or `auto`, or `off`); nil: as the
+    /// command line and `$LAYOUTSIM_APPLE_FONTS` say.
+    public var appleFonts: String?
 
     /// The element for a catalog key: its own fields over the defaults, and whether an element named it.
     public func element(forKey key: String) -> (spec: ElementSpec, named: Bool) {
@@ -125,8 +128,16 @@ public enum LayoutSpecReader {
                     }
                     spec.placeholders[name] = text
                 }
+            case "appleFonts":
+                guard let folder = value.string, !folder.isEmpty else {
+                    error("'appleFonts' must be a folder of Apple's fonts, 'auto' or 'off'", value.mark)
+                    continue
+                }
+                let isWord = ["auto", "off", "stand-ins"].contains(folder) || folder.hasPrefix("/")
+                spec.appleFonts = isWord ? folder
+                    : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(folder).path
             default:
-                error("unknown top-level field '\(keyNode.string ?? "?")'; expected 'defaults', 'elements' and 'placeholders'", keyNode.mark)
+                error("unknown top-level field '\(keyNode.string ?? "?")'; expected 'defaults', 'elements', 'placeholders' and 'appleFonts'", keyNode.mark)
             }
         }
         return (spec, diagnostics)

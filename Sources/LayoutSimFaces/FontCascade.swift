@@ -47,8 +47,12 @@ package struct FontCascade {
     package let faces: [FontFace]
     /// Index of the SF stand-in (Inter), whose clusters take SF's measured widths.
     package let systemModelIndex: Int
-    /// What each face stands in for (nil: a font file of the user's).
+    /// What each face stands in for (nil: a font file of the user's, or one of Apple's own).
     package let standIns: [StandIn?]
+    /// For each face, what it is when it is one of Apple's own fonts (`--apple-fonts`); empty without them.
+    package var apple: [AppleFaceRole?] = []
+    /// The groups of the system cascade whose Apple font the folder lacks, so their stand-in is in the cascade.
+    package var standInsForMissingAppleFonts: [StandIn] = []
 
     /// The face that shapes the primary text: the font file, or the SF stand-in for the system font.
     package func primary(for font: FontChoice) -> FontFace {
@@ -56,19 +60,42 @@ package struct FontCascade {
     }
 }
 
+/// What one of Apple's own fonts is in a cascade: the system font (shaped with SF itself), its tracking, its
+/// optical-size axis.
+public struct AppleFaceRole: Sendable, Hashable {
+    /// Whether it is the system font (SF).
+    public let isSystemFont: Bool
+    /// Its `trak` table, applied per size.
+    public let tracking: TrackingTable?
+    /// Its `opsz` axis, set from the point size; nil when it has none.
+    public let opticalSize: FontAxis?
+}
+
 /// Opens font cascades and keeps them (bounded: one per font choice and weight used). Owned by the engine.
 package final class FontCascades {
     /// The fonts opened so far.
     package let registry: FontRegistry
+    /// Apple's own fonts, when they are used (`--apple-fonts`).
+    package let appleFonts: AppleFontIndex?
     private var cache = LRUCache<CascadeKey, FontCascade>(capacity: 64)
 
-    package init(registry: FontRegistry) { self.registry = registry }
+    package init(registry: FontRegistry, appleFonts: AppleFontIndex? = nil) {
+        self.registry = registry
+        self.appleFonts = appleFonts
+    }
 
     /// The cascade for `font` at `weight`: the primary face, the user's fallback files, then the system cascade
-    /// (the system font's weight for the system font, regular behind a font file).
-    package func cascade(for font: FontChoice, weight: FontWeight) throws(FontError) -> FontCascade {
-        let key = CascadeKey(face: font.face, fallbackFiles: font.fallbackFiles, weight: weight)
+    /// (the system font's weight for the system font, regular behind a font file). With Apple's fonts, the system
+    /// cascade is theirs, ordered for `language`.
+    package func cascade(for font: FontChoice, weight: FontWeight, language: String? = nil) throws(FontError) -> FontCascade {
+        let cjk = appleFonts == nil ? nil : AppleCascade.preferredCJKFamily(language: language)
+        let key = CascadeKey(face: font.face, fallbackFiles: font.fallbackFiles, weight: weight, cjk: cjk)
         if let cached = cache[key] { return cached }
+        if let appleFonts {
+            let built = try appleCascade(for: font, weight: weight, language: language, index: appleFonts)
+            cache[key] = built
+            return built
+        }
         var faces: [FontFace] = []
         var standIns: [StandIn?] = []
         if case .file(let path, let index) = font.face {
@@ -95,4 +122,6 @@ private struct CascadeKey: Hashable {
     let face: FontChoice.Face
     let fallbackFiles: [FontFile]
     let weight: FontWeight
+    /// The CJK family the language puts first (Apple's fonts only).
+    let cjk: String?
 }

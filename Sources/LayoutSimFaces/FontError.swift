@@ -67,6 +67,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case unusableFace(reason: String, path: String)
     /// The bundled `Fonts/` folder was not found in any of the searched places.
     case bundledFontsNotFound(searched: [String])
+    /// The folder given as Apple's fonts (`--apple-fonts`) cannot be used.
+    case appleFontsUnusable(directory: String, reason: String)
 
     public var description: String {
         switch self {
@@ -82,6 +84,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): not a usable font: \(reason)"
         case .bundledFontsNotFound(let searched):
             return "the bundled Fonts/ folder was not found; set LAYOUTSIM_FONTS to it. Searched: " + searched.joined(separator: ", ")
+        case .appleFontsUnusable(let directory, let reason):
+            return "\(directory): Apple's fonts cannot be used from here: \(reason)"
         }
     }
 }

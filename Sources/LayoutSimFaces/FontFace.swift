@@ -18,8 +18,8 @@ private final class PathBuilder {
 /// face's units per em, so everything it returns is in unhinted font units; scaling to points happens in one
 /// place, ``Units``. Not `Sendable`: a face belongs to one ``FontRegistry``.
 public final class FontFace {
-    /// Which file and face this is.
-    public let id: FaceID
+    /// Which file and face this is (with the variation axes set on it, ``setVariations(_:)``).
+    public internal(set) var id: FaceID
     /// The face's metrics in font units, copied out once.
     public let metrics: FontMetrics
     /// Family name from the font (e.g. "Inter").
@@ -192,6 +192,14 @@ public final class FontFace {
         }
         outlineCache[glyph] = path
         return path
+    }
+
+    /// Sets FreeType's design coordinates (one value per `fvar` axis, in order), so outlines are drawn at the instance
+    /// HarfBuzz shapes with (Apple's variable fonts, ``setVariations(_:)``); the outlines drawn so far are dropped.
+    package func setOutlineCoordinates(_ values: [Double]) {
+        var fixed = values.map { FT_Fixed(($0 * 65536).rounded()) }
+        _ = FT_Set_Var_Design_Coordinates(ftFace, FT_UInt(fixed.count), &fixed)
+        outlineCache.removeAll()
     }
 
     /// Lends the `hb_font_t` to shaping code in this module; it must not be stored.

@@ -31,12 +31,33 @@ public struct FaceID: Sendable, Hashable, CustomStringConvertible {
     public let path: String
     /// Index of the face in a TrueType/OpenType collection; 0 for single-face files.
     public let index: Int
+    /// The variation axes set on the face (empty: the font's default instance).
+    public let variations: [FontVariation]
 
     /// Creates a face identifier.
-    public init(path: String, index: Int = 0) {
+    public init(path: String, index: Int = 0, variations: [FontVariation] = []) {
         self.path = path
         self.index = index
+        self.variations = variations
     }
 
-    public var description: String { index == 0 ? path : "\(path)#\(index)" }
+    public var description: String {
+        let base = index == 0 ? path : "\(path)#\(index)"
+        return variations.isEmpty ? base : base + "@" + variations.map(\.description).joined(separator: ",")
+    }
+}
+
+/// A variation axis set to a value (`wght` 600, `opsz` 17), in the axis's user units.
+public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
+    /// The four-letter axis tag.
+    public let tag: String
+    /// The value, in the axis's user units.
+    public let value: Double
+
+    public init(tag: String, value: Double) {
+        self.tag = tag
+        self.value = value
+    }
+
+    public var description: String { "\(tag)=\(ReportNumber.text(value))" }
 }

@@ -55,6 +55,18 @@ public final class FontRegistry {
         return face
     }
 
+    /// The face `index` of the font file at `path` with variation axes set (Apple's variable fonts), opened on first
+    /// use; a face of its own, so the same file at another weight is another face.
+    package func face(path: String, index: Int, variations: [FontVariation]) throws(FontError) -> FontFace {
+        guard !variations.isEmpty else { return try face(path: path, index: index) }
+        let id = FaceID(path: path, index: index, variations: variations)
+        if let face = faces[id] { return face }
+        let face = try FontFace(path: path, index: index, library: library)
+        face.setVariations(variations)
+        faces[id] = face
+        return face
+    }
+
     /// A bundled font by file name (e.g. `Inter-Regular.otf`).
     public func bundledFace(named file: String) throws(FontError) -> FontFace {
         guard let directory = bundledFontsDirectory else { throw .bundledFontsNotFound(searched: searchedDirectories) }

@@ -147,6 +147,12 @@ public struct FitReport: Sendable {
     /// Problems that did not stop the layout but may make it less exact (an installed font that could not be
     /// opened), for the user to see.
     public let warnings: [String]
+    /// Where the system font and its cascade came from when it was not the bundled stand-ins: "apple-fonts DIR"
+    /// (`--apple-fonts`); nil for the stand-ins.
+    public var systemFontSource: String?
+    /// The warnings about the folder of Apple's fonts rather than this text (a file skipped, a script whose Apple font
+    /// is missing), without the folder's name; ``warnings`` has them with it.
+    public var appleFontNotes: [String] = []
 
     /// What would make the text fit at the required category, when it does not (``LayoutEngine/fit(_:remedyThrough:)``).
     public var remedy: FitRemedy?

@@ -47,11 +47,13 @@ package enum Fitter {
             text, byCharacter: label.lineBreakMode == .charWrapping, strategy: label.lineBreakStrategy
         )
         let isSystem = request.font.face == .system
-        let primary = text.faces.first { $0.usesSystemModel == isSystem } ?? text.faces.first
+        let primary = text.faces.first { $0.isSystemFont == isSystem } ?? text.faces.first
+        // SF itself (Apple's fonts) has its own line height; the stand-in has SF's measured one.
+        let ownLineHeight = !isSystem || primary?.apple?.isSystemFont == true
         return plan.map { step in
-            let lineHeight = isSystem
-                ? SystemFontModel.lineHeightPerPoint * step.pointSize
-                : primary?.metrics.lineHeight(atPointSize: step.pointSize) ?? 0
+            let lineHeight = ownLineHeight
+                ? primary?.metrics.lineHeight(atPointSize: step.pointSize) ?? 0
+                : SystemFontModel.lineHeightPerPoint * step.pointSize
             return fit(source, step: step, lineHeight: lineHeight, weight: isSystem ? step.weight : nil, request: request, breaks: breaks)
         }
     }

@@ -63,7 +63,7 @@ extension LayoutEngine {
     package func drawing(of report: FitReport, source: AdvanceSource, results: [CategoryResult]) throws(LayoutSimError) -> LabelDrawing {
         var faces: [FontFace] = []
         for face in source.text.faces {
-            do { faces.append(try registry.face(path: face.id.path, index: face.id.index)) } catch { throw .font(error) }
+            do { faces.append(try registry.face(path: face.id.path, index: face.id.index, variations: face.id.variations)) } catch { throw .font(error) }
         }
         let drawer = LabelDrawer(text: source.text, source: source, faces: faces, request: report.request)
         return LabelDrawing(

@@ -40,10 +40,19 @@ public final class LayoutEngine {
     ///
     /// - Parameter fontsDirectory: the bundled `Fonts/` folder; nil searches for it: `$LAYOUTSIM_FONTS`, `Fonts/`
     ///   and `../share/layoutsim/Fonts/` next to the executable, then the package's own `Fonts/`.
-    public init(fontsDirectory: URL? = nil) throws(LayoutSimError) {
+    /// - Parameter appleFonts: Apple's own fonts to lay the system font and its cascade out with (`--apple-fonts`);
+    ///   nil (default) for the bundled stand-ins.
+    public init(fontsDirectory: URL? = nil, appleFonts: AppleFontIndex? = nil) throws(LayoutSimError) {
         do { registry = try FontRegistry(fontsDirectory: fontsDirectory) } catch { throw .font(error) }
-        cascades = FontCascades(registry: registry)
+        cascades = FontCascades(registry: registry, appleFonts: appleFonts)
+        self.appleFonts = appleFonts
     }
+
+    /// Apple's own fonts in use, nil for the stand-ins.
+    public let appleFonts: AppleFontIndex?
+
+    /// Where the system font and its cascade come from, as reports say it: "stand-ins", or "apple-fonts DIR".
+    public var systemFontSource: String { appleFonts.map { "apple-fonts " + $0.directory } ?? "stand-ins" }
 
     /// Number of HarfBuzz shaping calls this engine has made (each text is shaped once per fit, and once per
     /// engine while it stays among the last ``shapedTextCapacity`` texts shaped for a fit).
@@ -64,20 +73,20 @@ public final class LayoutEngine {
     }
 
     /// The cascade for `font` at `weight` (primary face, the user's fallbacks, then the system cascade).
-    package func cascade(for font: FontChoice, weight: FontWeight) throws(LayoutSimError) -> FontCascade {
-        do { return try cascades.cascade(for: font, weight: weight) } catch { throw .font(error) }
+    package func cascade(for font: FontChoice, weight: FontWeight, language: String? = nil) throws(LayoutSimError) -> FontCascade {
+        do { return try cascades.cascade(for: font, weight: weight, language: language) } catch { throw .font(error) }
     }
 
     /// Shapes `text` once in the cascade of `font` at `weight` (see ``TextMeasurer``).
     package func measure(
         _ text: String, font: FontChoice, weight: FontWeight, language: String?, usesSystemFonts: Bool = false,
-        lineBreakRules: LineBreakRules = .strict
+        lineBreakRules: LineBreakRules = .strict, sizes: ClosedRange<Double>? = nil
     ) throws(LayoutSimError) -> MeasuredText {
-        let cascade = try cascade(for: font, weight: weight)
+        let cascade = try cascade(for: font, weight: weight, language: language)
         do {
             return try measurer.measure(
                 text, cascade: cascade, language: language, systemFonts: usesSystemFonts ? registry : nil,
-                lineBreakRules: lineBreakRules
+                lineBreakRules: lineBreakRules, opticalSizeRange: sizes
             )
         } catch {
             throw .segmentation(error)
@@ -85,15 +94,20 @@ public final class LayoutEngine {
     }
 
     /// ``measure(_:font:weight:language:usesSystemFonts:lineBreakRules:)`` through the cache of shaped texts.
-    private func measureForFit(_ request: FitRequest, weight: FontWeight) throws(LayoutSimError) -> MeasuredText {
+    ///
+    /// - Parameter sizes: with Apple's fonts, the point sizes the fit lays out at (optical sizes are shaped for them).
+    private func measureForFit(
+        _ request: FitRequest, weight: FontWeight, sizes: ClosedRange<Double>?
+    ) throws(LayoutSimError) -> MeasuredText {
         let key = ShapedTextKey(
             text: request.text, face: request.font.face, fallbackFiles: request.font.fallbackFiles, weight: weight,
-            language: request.language, usesSystemFonts: request.usesSystemFonts, lineBreakRules: request.lineBreakRules
+            language: request.language, usesSystemFonts: request.usesSystemFonts, lineBreakRules: request.lineBreakRules,
+            sizes: sizes
         )
         if reusesShapedTexts, let measured = shapedTexts[key] { return measured }
         let measured = try measure(
             request.text, font: request.font, weight: weight, language: request.language,
-            usesSystemFonts: request.usesSystemFonts, lineBreakRules: request.lineBreakRules
+            usesSystemFonts: request.usesSystemFonts, lineBreakRules: request.lineBreakRules, sizes: sizes
         )
         if reusesShapedTexts { shapedTexts[key] = measured }
         return measured
@@ -113,7 +127,9 @@ public final class LayoutEngine {
         try Fitter.validate(request.container)
         let plan = try Fitter.plan(request)
         let weight = plan.first?.weight ?? .regular
-        var measured = try measureForFit(request, weight: weight)
+        var measured = try measureForFit(
+            request, weight: weight, sizes: appleFonts == nil ? nil : Self.sizes(of: plan, label: request.label)
+        )
         measured.calibratesStandIns = request.calibratesStandIns
         let usesSFModel = measured.faces.contains { $0.usesSystemModel }
         let system: SystemFontModel? = usesSFModel ? try systemFont() : nil
@@ -130,15 +146,39 @@ public final class LayoutEngine {
                 if seen.insert(face.id.path).inserted { files.append(try registry.fileInfo(forPath: face.id.path)) }
             }
         } catch { throw .font(error) }
-        let report = FitReport(
+        let notes = appleFontNotes(measured)
+        var report = FitReport(
             request: request, fontFiles: files, results: results, missingGlyphs: measured.missingGlyphs,
-            warnings: measured.warnings
+            warnings: measured.warnings + notes.map { (appleFonts?.directory ?? "") + ": " + $0 }
         )
+        if appleFonts != nil { report.systemFontSource = systemFontSource }
+        report.appleFontNotes = notes
         return (report, source)
     }
 }
 
 extension LayoutEngine {
+    /// The point sizes a plan lays out at: its steps' sizes, down to the smallest times `minimumScaleFactor`.
+    static func sizes(of plan: [FitStep], label: LabelBehavior) -> ClosedRange<Double>? {
+        guard let low = plan.map(\.pointSize).min(), let high = plan.map(\.pointSize).max() else { return nil }
+        let factor = label.minimumScaleFactor.map { $0 > 0 && $0 < 1 ? $0 : 1 } ?? 1
+        return (low * factor)...high
+    }
+
+    /// With Apple's fonts: files of the folder that could not be read, and the stand-ins that still shaped part of the
+    /// text because the folder lacks their Apple font (about the folder, not the text: `check` says each once).
+    func appleFontNotes(_ measured: MeasuredText) -> [String] {
+        guard let appleFonts else { return [] }
+        let used = Set(measured.faceIndex)
+        var out = appleFonts.skipped.map { "skipped \($0)" }
+        for (index, face) in measured.faces.enumerated() where used.contains(UInt16(index)) {
+            guard let standIn = face.standIn else { continue }
+            let file = registry.reportName(forPath: face.id.path)
+            out.append("has no \(StandInNames.appleFont(standIn)): \(file) stands in for it (calibrated)")
+        }
+        return out
+    }
+
     /// Lays out `text` in a container `width` points wide at every requested category: the convenience form of
     /// ``fit(_:)-(FitRequest)`` for tests.
     ///
@@ -171,4 +211,6 @@ private struct ShapedTextKey: Hashable {
     let language: String?
     let usesSystemFonts: Bool
     let lineBreakRules: LineBreakRules
+    /// With Apple's fonts, the sizes whose optical sizes were shaped (nil with the stand-ins).
+    let sizes: ClosedRange<Double>?
 }

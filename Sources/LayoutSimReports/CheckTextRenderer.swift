@@ -71,6 +71,7 @@ extension CheckRenderer {
         if s.errors + s.warnings > 0 { totals += "; \(count(s.errors, "error")), \(count(s.warnings, "warning"))" }
         if !report.unspecifiedKeys.isEmpty { totals += "; \(count(report.unspecifiedKeys.count, "key")) checked with the defaults" }
         if !report.skipped.isEmpty { totals += "; \(report.skipped.count) skipped (no user sees them)" }
+        if let source = report.systemFontSource { totals += "; system font: \(source)" }
         if let seconds { totals += "; \(ReportNumber.twoDecimals(seconds)) s" }
         return totals + "\n"
     }

@@ -66,8 +66,11 @@ private struct FontJSON: Encodable {
     package let model: String
     package let files: [String]
     package let sha256: [String]
+    /// "apple-fonts DIR" when Apple's own fonts were used; absent for the stand-ins.
+    package let systemFontSource: String?
 
     package init(report: FitReport) {
+        systemFontSource = report.systemFontSource
         switch report.request.font.face {
         case .system: model = "system"
         case .file: model = "file"

@@ -38,6 +38,7 @@ public enum TextReportRenderer {
             out += "missing glyphs (measured as .notdef): " + list.joined(separator: ", ") + "\n"
         }
         for warning in report.warnings { out += "warning: \(warning)\n" }
+        if let source = report.systemFontSource { out += "system font: \(source)\n" }
         out += report.summary + "\n"
         return out
     }

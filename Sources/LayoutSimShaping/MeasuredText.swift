@@ -24,13 +24,19 @@ public struct MeasuredFace: Sendable, Hashable {
     /// Which of Apple's system fonts it stands in for; nil for a font file of the user's or one installed here.
     public let standIn: StandIn?
 
+    /// What it is when it is one of Apple's own fonts (`--apple-fonts`): never calibrated, tracked per size.
+    public var apple: AppleFaceRole?
+
     /// Whether its clusters take SF's measured widths (the Inter stand-in of the system-font model).
     @inlinable public var usesSystemModel: Bool { standIn == .sf }
+    /// Whether it is the system font: SF's stand-in (Inter with SF's widths) or SF itself.
+    public var isSystemFont: Bool { standIn == .sf || apple?.isSystemFont == true }
 
-    public init(id: FaceID, metrics: FontMetrics, standIn: StandIn?) {
+    public init(id: FaceID, metrics: FontMetrics, standIn: StandIn?, apple: AppleFaceRole? = nil) {
         self.id = id
         self.metrics = metrics
         self.standIn = standIn
+        self.apple = apple
     }
 }
 
@@ -80,6 +86,8 @@ public struct MeasuredText: Sendable {
     /// Whether the stand-ins of the system cascade are measured the way iOS's fonts measure (calibrated widths,
     /// emoji at iOS's emoji size); false measures each stand-in as itself (`--calibration off`).
     public var calibratesStandIns = true
+    /// Advances of the clusters of Apple's faces with an optical-size axis, shaped at sampled `opsz` values.
+    package var opticalSizes: [OpticalSizeAdvances] = []
     /// Clusters that no font covers.
     public let missingGlyphs: [MissingGlyph]
     /// Problems met on the way that did not stop the measuring (a last-resort font that could not be opened).

@@ -12,14 +12,17 @@ package final class Shaper {
     /// - Parameter contextualAlternates: false turns the font's `calt` feature off. The SF stand-in shapes with it
     ///   off: Inter's `calt` makes one arrow glyph of "->", which SF does not, and that glyph would hide the break
     ///   opportunity after the hyphen.
+    /// - Parameter tracking: false turns HarfBuzz's `trak` support off (Apple's fonts: their tracking is applied per
+    ///   size, ``OpticalSizeAdvances``' neighbour in `AdvanceSource`). `ink`: false skips the ink extents.
     package func shape(
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?,
-        rightToLeft: Bool? = nil, script: String? = nil, contextualAlternates: Bool = true
+        rightToLeft: Bool? = nil, script: String? = nil, contextualAlternates: Bool = true, tracking: Bool = true,
+        ink: Bool = true
     ) -> ShapedRun {
         shapeCalls += 1
         return buffer.shape(
             utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
-            contextualAlternates: contextualAlternates
+            contextualAlternates: contextualAlternates, tracking: tracking, ink: ink
         )
     }
 }

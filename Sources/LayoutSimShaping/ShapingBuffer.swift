@@ -9,6 +9,8 @@ package struct ShapingBuffer: ~Copyable {
 
     /// The `calt` feature tag.
     private static let calt: hb_tag_t = (0x63 << 24) | (0x61 << 16) | (0x6C << 8) | 0x74
+    /// The `trak` feature tag: HarfBuzz applies a font's `trak` table at the font's point size through it.
+    private static let trak: hb_tag_t = (0x74 << 24) | (0x72 << 16) | (0x61 << 8) | 0x6B
 
     package init() {
         // hb_buffer_create never returns NULL: on allocation failure it returns the inert empty buffer.
@@ -25,7 +27,7 @@ package struct ShapingBuffer: ~Copyable {
     /// lets HarfBuzz guess them from the text.
     package mutating func shape(
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?, script: String?,
-        contextualAlternates: Bool = true
+        contextualAlternates: Bool = true, tracking: Bool = true, ink: Bool = true
     ) -> ShapedRun {
         hb_buffer_clear_contents(raw)
         hb_buffer_set_cluster_level(raw, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
@@ -41,11 +43,14 @@ package struct ShapingBuffer: ~Copyable {
         let isRightToLeft = hb_buffer_get_direction(raw) == HB_DIRECTION_RTL
 
         let glyphs: [ShapedGlyph] = face.withHarfBuzzFont { font in
-            if contextualAlternates {
+            if contextualAlternates && tracking {
                 hb_shape(font, raw, nil, 0)
             } else {
-                var off = hb_feature_t(tag: Self.calt, value: 0, start: 0, end: UInt32.max)
-                hb_shape(font, raw, &off, 1)
+                // Features turned off: `calt` (the SF stand-in), `trak` (Apple's fonts: tracking is applied per size).
+                var off: [hb_feature_t] = []
+                if !contextualAlternates { off.append(hb_feature_t(tag: Self.calt, value: 0, start: 0, end: UInt32.max)) }
+                if !tracking { off.append(hb_feature_t(tag: Self.trak, value: 0, start: 0, end: UInt32.max)) }
+                hb_shape(font, raw, &off, UInt32(off.count))
             }
             var count: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(raw, &count),
@@ -57,7 +62,7 @@ package struct ShapingBuffer: ~Copyable {
                 let position = positions[i]
                 var inkTop: Int32?
                 var inkBottom: Int32?
-                if let ink = face.inkExtents(ofGlyph: info.codepoint) {
+                if ink, let ink = face.inkExtents(ofGlyph: info.codepoint) {
                     inkTop = position.y_offset &+ ink.top
                     inkBottom = position.y_offset &+ ink.bottom
                 }

@@ -26,9 +26,11 @@ package final class TextMeasurer {
     ///     cascade does not cover (fontconfig); nil for none. A font fontconfig names that cannot be opened is
     ///     skipped and said in ``MeasuredText/warnings``.
     ///   - lineBreakRules: ICU's `lb` keyword for the line-break iterator, unless the tag sets one (`-u-lb-…`).
+    ///   - opticalSizeRange: the point sizes the text will be laid out at, for Apple's variable faces (their optical
+    ///     size follows the point size); nil for any size.
     package func measure(
         _ text: String, cascade: FontCascade, language: String?, systemFonts: FontRegistry?,
-        lineBreakRules: LineBreakRules = .strict
+        lineBreakRules: LineBreakRules = .strict, opticalSizeRange: ClosedRange<Double>? = nil
     ) throws(SegmentationError) -> MeasuredText {
         let utf16 = Array(text.utf16)
         let tag = language ?? ""
@@ -74,13 +76,15 @@ package final class TextMeasurer {
             let result = shaper.shape(
                 utf16, range: run.range, face: faces[run.faceIndex], language: language,
                 rightToLeft: levels.isEmpty ? nil : run.isRightToLeft, script: run.script.iso15924,
-                contextualAlternates: run.faceIndex != cascade.systemModelIndex
+                contextualAlternates: run.faceIndex != cascade.systemModelIndex || appleRole(cascade, run.faceIndex) != nil,
+                tracking: appleRole(cascade, run.faceIndex) == nil
             )
             shaped.append((result, run.faceIndex))
             itemized.append((run, result))
         }
         let measuredFaces = faces.enumerated().map { index, face in
-            MeasuredFace(id: face.id, metrics: face.metrics, standIn: index < cascade.standIns.count ? cascade.standIns[index] : nil)
+            MeasuredFace(id: face.id, metrics: face.metrics, standIn: index < cascade.standIns.count ? cascade.standIns[index] : nil,
+                         apple: appleRole(cascade, index))
         }
         let ellipsis: [Int32?] = faces.map { face in
             guard let scalar = Unicode.Scalar(0x2026), let glyph = face.nominalGlyph(for: scalar) else { return nil }
@@ -91,6 +95,11 @@ package final class TextMeasurer {
             levels: levels, ellipsisUnits: ellipsis, warnings: warnings, language: language
         )
         measured.edgeUnits = lineEdges(measured, runs: itemized, faces: faces, language: language)
+        if !cascade.apple.isEmpty {
+            measured.opticalSizes = opticalSizes(
+                measured, runs: itemized, faces: faces, cascade: cascade, language: language, range: opticalSizeRange
+            )
+        }
         return measured
     }
 

@@ -22,6 +22,7 @@ package struct AdvanceSource {
     /// fonts iOS uses (``StandInCalibration``) unless the text says not to.
     package func advances(size: Double) -> [Double] {
         var out = system?.clusterAdvances(text, size: size, weight: weight) ?? text.fontAdvances(size: size)
+        if text.faces.contains(where: { $0.apple != nil }) { applyAppleFonts(&out, size: size) }
         guard text.calibratesStandIns else { return out }
         let calibrated = text.faces.map { $0.standIn != nil && $0.standIn != .sf }
         guard calibrated.contains(true) else { return out }
@@ -67,7 +68,12 @@ package struct AdvanceSource {
         let order = [preferred] + Array(text.faces.indices)
         for face in order {
             guard let units = text.ellipsisUnits[face] else { continue }
-            let points = Double(units) * size / Double(text.faces[face].metrics.unitsPerEm)
+            // Apple's variable faces: the ellipsis at the size's optical size.
+            let optical = text.opticalSizes.first { $0.faceIndex == face }?.ellipsisUnits(opticalSize: size)
+            var points = (optical ?? Double(units)) * size / Double(text.faces[face].metrics.unitsPerEm)
+            if let tracking = text.faces[face].apple?.tracking {
+                points += tracking.units(atSize: size) * size / Double(text.faces[face].metrics.unitsPerEm)
+            }
             if text.faces[face].usesSystemModel, let system { return points * system.letterRatio(atSize: size, weight: weight) }
             return points
         }

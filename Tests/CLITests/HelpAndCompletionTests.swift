@@ -11,7 +11,7 @@ import Testing
 
     @Test func everySubcommandsHelpEndsWithItsExamples() throws {
         let binary = try #require(CLIRunner.binary)
-        #expect(Set(Self.subcommands) == ["fit", "check", "merge", "scale", "bench"])
+        #expect(Set(Self.subcommands) == ["fit", "check", "merge", "scale", "bench", "doctor"])
         for name in Self.subcommands {
             let section = try #require(HelpExamples.section(for: name), "\(name) has examples")
             for arguments in [[name, "--help"], ["help", name], [name, "-h"]] {
@@ -61,6 +61,7 @@ import Testing
             "line-break-mode": ["word", "char", "clip", "head", "tail", "middle"],
             "weight": ["regular", "medium", "semibold", "bold"],
             "pseudo-modes": ["expansion", "accents", "tallMarks", "rightToLeft", "brackets"],
+            "require-fonts": ["apple", "stand-ins"],
         ]
         for (option, names) in lists {
             // The line (fish, bash) or array (zsh) that completes the option holds every name, quoted as the shell

@@ -57,6 +57,7 @@ struct CheckReportJSONTests {
         }
         #expect(index >= numbers.count)
         report.toolVersion = nil
+        report.systemFontSource = "apple-fonts /Volumes/" + nasty
         report.fixedSinceBaseline = [
             FixedBaselineEntry(entry: BaselineEntry(key: nasty, locale: "de", variant: [], element: nil, textSHA256: nil), reason: .fits),
             FixedBaselineEntry(entry: BaselineEntry(key: "k", locale: "th", variant: ["plural:few"], element: "a*", textSHA256: "ab"), reason: .changed),

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import LayoutSim
+
+/// `layoutsim doctor`: how close the fonts in use come to SF as iOS measures it, on this machine.
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Compare the fonts in use with SF as iOS 26.1 measures it (characters, strings, line heights).",
+        discussion: """
+            Lays out every printable ASCII character and six strings in the system font at every whole size 8–40 pt \
+            in the four weights, and compares them with UIFont.systemFont(ofSize:weight:) on the iOS 26.1 simulator \
+            (Tests/Fixtures/sf-metrics-ios26.json). With the stand-ins the characters agree exactly (they are SF's \
+            measured widths) and the strings show the kerning model's error; with --apple-fonts everything comes \
+            from Apple's files and the figures show how far HarfBuzz is from Core Text with them.
+            """
+    )
+
+    @Option(name: .customLong("apple-fonts"), help: ArgumentHelp("Apple's fonts: a folder, 'auto' (macOS) or 'off'. Default: $LAYOUTSIM_APPLE_FONTS, else the stand-ins.", valueName: "dir|auto|off"), completion: .directory)
+    var appleFonts: String?
+
+    @Option(name: .customLong("fonts-dir"), help: ArgumentHelp("The bundled Fonts/ folder, if it cannot be found.", valueName: "dir"), completion: .directory)
+    var fontsDir: String?
+
+    mutating func run() throws {
+        let agreement: FontAgreement
+        do {
+            let apple = try AppleFontsSetting.resolve([appleFonts, AppleFontsSetting.environmentValue])
+            let engine = try LayoutEngine(fontsDirectory: fontsDir.map { URL(fileURLWithPath: $0) }, appleFonts: apple)
+            agreement = try engine.fontAgreement()
+        } catch let error as LayoutSimError {
+            throw CLIError.badInput(error.description)
+        } catch let error as FontError {
+            throw CLIError.badInput(error.description)
+        }
+        print("system font: \(agreement.systemFontSource)")
+        for (weight, file) in zip(FontWeight.allCases, agreement.files) {
+            print("  \(weight.rawValue): \(file.name) (sha256 \(file.sha256))")
+        }
+        print("reference: iOS 26.1 simulator, UIFont.systemFont(ofSize:weight:), 8–40 pt, 4 weights")
+        func line(_ name: String, _ figure: FontAgreement.Figure) {
+            let number = ReportNumber.twoDecimals
+            let within = Int((figure.withinHalfPercent * 100).rounded())
+            print("\(name): \(figure.count) measured, mean \(number(figure.meanPercent)) %, \(within) % within 0.5 %, "
+                + "worst \(number(figure.worstPercent)) % (\"\(figure.worstText)\" \(figure.worstWeight.rawValue) "
+                + "\(figure.worstSize) pt: iOS \(number(figure.worstReference)), here \(number(figure.worstMeasured)))")
+        }
+        line("characters", agreement.characters)
+        line("strings", agreement.strings)
+        line("line heights", agreement.lineHeights)
+    }
+}
