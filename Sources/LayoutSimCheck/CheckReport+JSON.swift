@@ -112,10 +112,31 @@ extension CheckResult.Failure {
         }
         w.key("hiddenCharacters"); try w.int(hiddenCharacters)
         w.key("missingGlyphs"); try w.strings(missingGlyphs)
+        if let remedy {
+            w.key("remedy"); try remedy.write(to: &w)
+        }
         w.key("verdict"); try w.string(verdict.rawValue)
         if let visibleText {
             w.key("visibleText"); try w.string(visibleText)
         }
+        try w.endObject()
+    }
+}
+
+extension CheckResult.Failure.Remedy {
+    package func write(to w: inout JSONWriter) throws {
+        try w.beginObject()
+        if let fitsThroughWithOneMoreLine {
+            w.key("fitsThroughWithOneMoreLine"); try w.string(fitsThroughWithOneMoreLine.swiftUIName)
+        }
+        if let neededHeight {
+            w.key("neededHeight"); try w.double(neededHeight)
+        }
+        w.key("neededLines"); try w.int(neededLines)
+        if let neededWidth {
+            w.key("neededWidth"); try w.double(neededWidth)
+        }
+        w.key("words"); try w.string(words)
         try w.endObject()
     }
 }

@@ -48,8 +48,35 @@ public struct CheckResult: Sendable, Hashable, Codable {
         public var clippedBy: Double?
         /// Code points no font covers.
         public var missingGlyphs: [String]
+        /// What would make the string fit through its `mustFitThrough` (nil in reports made before it was computed).
+        public var remedy: Remedy?
 
-        enum CodingKeys: String, CodingKey { case category, verdict, visibleText, hiddenCharacters, clippedBy, missingGlyphs }
+        /// What would make a string fit (``FitRemedy`` as report values).
+        public struct Remedy: Sendable, Hashable, Codable {
+            /// Container width, insets included, at which it fits with its line limit; nil when no width is enough.
+            public var neededWidth: Double?
+            /// Lines it needs at its width.
+            public var neededLines: Int
+            /// With a height, the height all its lines need.
+            public var neededHeight: Double?
+            /// With one more line allowed, the largest category it fits through.
+            public var fitsThroughWithOneMoreLine: ContentSizeCategory?
+            /// The sentence: "to fit at accessibility5 it needs 212.33 pt of width (has 120), or 3 lines (1 allowed)".
+            public var words: String
+
+            public init(
+                neededWidth: Double?, neededLines: Int, neededHeight: Double?,
+                fitsThroughWithOneMoreLine: ContentSizeCategory?, words: String
+            ) {
+                self.neededWidth = neededWidth
+                self.neededLines = neededLines
+                self.neededHeight = neededHeight
+                self.fitsThroughWithOneMoreLine = fitsThroughWithOneMoreLine
+                self.words = words
+            }
+        }
+
+        enum CodingKeys: String, CodingKey { case category, verdict, visibleText, hiddenCharacters, clippedBy, missingGlyphs, remedy }
 
         public init(
             category: ContentSizeCategory?, verdict: VerdictKind, visibleText: String?, hiddenCharacters: Int,
@@ -71,6 +98,7 @@ public struct CheckResult: Sendable, Hashable, Codable {
             hiddenCharacters = try c.decode(Int.self, forKey: .hiddenCharacters)
             clippedBy = try c.decodeIfPresent(Double.self, forKey: .clippedBy)
             missingGlyphs = try c.decode([String].self, forKey: .missingGlyphs)
+            remedy = try c.decodeIfPresent(Remedy.self, forKey: .remedy)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -81,6 +109,7 @@ public struct CheckResult: Sendable, Hashable, Codable {
             try c.encode(hiddenCharacters, forKey: .hiddenCharacters)
             try c.encodeIfPresent(clippedBy, forKey: .clippedBy)
             try c.encode(missingGlyphs, forKey: .missingGlyphs)
+            try c.encodeIfPresent(remedy, forKey: .remedy)
         }
     }
 

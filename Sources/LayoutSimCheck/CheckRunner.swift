@@ -292,6 +292,14 @@ public enum CheckRunner {
                     clippedBy: clipped.map(ReportNumber.rounded),
                     missingGlyphs: report.missingGlyphs.flatMap(\.codePoints)
                 )
+                if report.missingGlyphs.isEmpty, let remedy = try Fitter.remedy(source, request: request, through: must) {
+                    result.failure?.remedy = CheckResult.Failure.Remedy(
+                        neededWidth: remedy.neededWidth.map(ReportNumber.rounded), neededLines: remedy.neededLines,
+                        neededHeight: remedy.neededHeight.map(ReportNumber.rounded),
+                        fitsThroughWithOneMoreLine: remedy.fitsThroughWithOneMoreLine,
+                        words: remedy.words(container: request.container)
+                    )
+                }
                 if draws {
                     // The default size, the first failing category and the largest, from the layouts just made.
                     let wanted: Set<ContentSizeCategory?> = [.large, failing.category, .accessibility5]

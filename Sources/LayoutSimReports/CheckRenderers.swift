@@ -14,6 +14,7 @@ public enum CheckRenderer {
         text += failureWords(r, failure)
         if let clipped = failure.clippedBy { text += ", by \(ReportNumber.text(clipped)) pt" }
         if let visible = failure.visibleText { text += "; shows \"\(visible.replacingOccurrences(of: "\n", with: " / "))\"" }
+        if let remedy = failure.remedy { text += "; " + remedy.words }
         text += "; text \"\(r.text.replacingOccurrences(of: "\n", with: " / "))\""
         if !failure.missingGlyphs.isEmpty { text += "; no font for " + failure.missingGlyphs.joined(separator: " ") }
         let failing = r.failingCategories.map { "\(CategoryName.text($0.category)): \($0.verdict.failurePhrase)" }

@@ -39,6 +39,9 @@ extension CheckRenderer {
                 if let visible = failure.visibleText {
                     out += "      shows: \"" + visible.replacingOccurrences(of: "\n", with: "⏎") + "\"\n"
                 }
+                if let remedy = result.failure?.remedy {
+                    out += "      " + remedy.words + "\n"
+                }
             }
         }
         if includesProblems {

@@ -58,3 +58,29 @@ struct CategoryLimitTests {
         #expect(spec?.element(forKey: "other").spec.categoryLimits == CategoryLimits(maximum: .accessibility1))
     }
 }
+
+/// `check` says what would make each failing string fit: on OneEm at 10 pt (every character 10 pt wide, every line
+/// 10 pt tall), "abcde fghij" in a 60 pt, one-line label needs 110 pt of width, or 2 lines.
+struct CheckRemedyTests {
+    @Test func failuresCarryTheirRemedy() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lproj = dir.appendingPathComponent("en.lproj")
+        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+        let strings = lproj.appendingPathComponent("Localizable.strings").path
+        try "\"k\" = \"abcde fghij\";\n\"short\" = \"abc\";\n".write(toFile: strings, atomically: true, encoding: .utf8)
+        let spec = dir.appendingPathComponent("spec.yaml").path
+        try "defaults:\n  font: \(TestSupport.oneEm)\n  size: 10\n  width: 60\n  lines: 1\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        var options = CheckOptions(catalogs: [strings], spec: spec)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        let report = try CheckRunner.run(options)
+        let failing = try #require(report.results.first { $0.key == "k" }?.failure?.remedy)
+        #expect(failing.neededWidth == 110)
+        #expect(failing.neededLines == 2)
+        #expect(failing.words == "to fit it needs 110 pt of width (has 60), or 2 lines (1 allowed)")
+        #expect(report.results.first { $0.key == "short" }?.failure == nil)
+        // The JSON report keeps it, and reads it back.
+        let read = try JSONDecoder().decode(CheckReport.self, from: try report.jsonData())
+        #expect(read.results.first { $0.key == "k" }?.failure?.remedy == failing)
+    }
+}
