@@ -24,6 +24,10 @@ run fit "Benachrichtigungen aktivieren, um über neue Nachrichten informiert zu 
   --style subheadline --width 343 --lines 3 --lang de --line-spacing leading
 # A custom font scaled like body (UIFontMetrics), capped at 28 pt, in a 44 pt tall bar.
 run fit "Sign in with Apple" --font Fonts/Inter-SemiBold.otf --style body --max-size 28 --width 200 --height 44
+# Japanese in a two-line cell: no line may start with ー or a small kana (iOS's strict rules for untagged text).
+run fit "プロキシサーバーの設定を変更する" --style body --width 150 --lines 2 --lang ja
+# A greeting with an emoji: iOS draws Apple Color Emoji larger than the text (20.5 pt at 17 pt) and lines grow.
+run fit "Welcome back 👋" --style title2 --width 200 --categories 'L...AX2'
 # A fixed-size caption, as JSON.
 run fit "Last updated 5 minutes ago" --size 12 --width 160 --json
 
