@@ -49,6 +49,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the report here (atomically) instead of standard output, which then carries only the summary line.", valueName: "file"), completion: .file())
     var output: String?
 
+    @Option(help: ArgumentHelp("Also write each string's room as CSV (key, locale, width and lines at mustFitThrough, the characters that fit at the locale's mean character width), for translators and localization platforms.", valueName: "file"), completion: .file(extensions: ["csv"]))
+    var budgets: String?
+
     @Option(help: ArgumentHelp("Also write a self-contained HTML report (index.html with a grid of keys × locales and pictures of the first 400 failures) into this folder.", valueName: "dir"), completion: .directory)
     var html: String?
 
@@ -152,6 +155,14 @@ struct CheckCommand: ParsableCommand {
                 try HTMLReport.write(report, to: URL(fileURLWithPath: html))
             } catch {
                 throw CLIError.badInput("\(html): cannot write the HTML report (\(error))")
+            }
+        }
+        if let budgets {
+            do {
+                let csv = Array(BudgetCSV.render(report).utf8)
+                try ReportOutput.writeAtomically(budgets) { sink in try sink(csv) }
+            } catch {
+                throw CLIError.badInput("\(budgets): cannot write the budgets (\(error.localizedDescription))")
             }
         }
         if let updateBaseline {

@@ -66,6 +66,9 @@ extension CheckReport {
 extension CheckResult {
     package func write(to w: inout JSONWriter) throws {
         try w.beginObject()
+        if let budget {
+            w.key("budget"); try budget.write(to: &w)
+        }
         w.key("column"); try w.int(column)
         if let element {
             w.key("element"); try w.string(element)

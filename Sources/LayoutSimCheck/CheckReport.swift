@@ -35,6 +35,8 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var failingCategories: [CategoryVerdict]
     /// A problem that kept the string from being laid out (a bad element field), with `passed` false.
     public var error: String?
+    /// The room the string has at `mustFitThrough`, for translators (nil when it could not be laid out).
+    public var budget: Budget?
 
     /// How a category fails.
     public struct Failure: Sendable, Hashable, Codable {
@@ -279,6 +281,7 @@ public struct CheckReport: Sendable, Codable {
         shards = Array(Set(shards)).sorted()
         fonts = Array(Set(fonts)).sorted()
         fixedSinceBaseline = Array(Set(fixedSinceBaseline)).sorted()
+        estimateBudgets()
         let failures = results.filter { !$0.passed }
         summary = Summary(
             keys: Set(results.map(\.key)).count, locales: Set(results.map(\.locale)).count, strings: results.count,

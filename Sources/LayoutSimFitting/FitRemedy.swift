@@ -104,15 +104,20 @@ extension Fitter {
 
     /// The width of the widest paragraph set on one line at `size`, points.
     private static func paragraphWidest(_ source: AdvanceSource, size: Double) -> Double {
+        paragraphWidths(source, size: size).max() ?? 0
+    }
+
+    /// The width of each paragraph set on one line at `size`, points (trailing whitespace excluded).
+    package static func paragraphWidths(_ source: AdvanceSource, size: Double) -> [Double] {
         let text = source.text
         let advances = source.advances(size: size)
-        var widest = 0.0
+        var widths: [Double] = []
         var start = 0
         while start < text.clusterCount {
             let end = text.paragraphEnd(after: start)
-            widest = max(widest, LineBreaker.contentWidth(text, advances: advances, start..<end))
+            widths.append(LineBreaker.contentWidth(text, advances: advances, start..<end))
             start = max(end, start + 1)
         }
-        return widest
+        return widths
     }
 }

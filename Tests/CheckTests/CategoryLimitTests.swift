@@ -2,6 +2,7 @@ import Foundation
 import LayoutSimCheck
 import LayoutSimFitting
 import LayoutSimModel
+import LayoutSimReports
 import LayoutSimTestSupport
 import Testing
 
@@ -82,5 +83,17 @@ struct CheckRemedyTests {
         // The JSON report keeps it, and reads it back.
         let read = try JSONDecoder().decode(CheckReport.self, from: try report.jsonData())
         #expect(read.results.first { $0.key == "k" }?.failure?.remedy == failing)
+
+        // Budgets: 60 pt on one line; the locale's mean character is (110 + 30) pt ÷ (11 + 3) characters = 10 pt, so
+        // 6 characters fit.
+        let budget = try #require(report.results.first { $0.key == "k" }?.budget)
+        #expect(budget.width == 60 && budget.lines == 1 && budget.characters == 11 && budget.textWidth == 110)
+        #expect(budget.averageAdvance == 10)
+        #expect(budget.maxCharacters == 6)
+        #expect(read.results.first { $0.key == "k" }?.budget == budget)
+        let csv = BudgetCSV.render(report).components(separatedBy: "\r\n")
+        #expect(csv[0] == BudgetCSV.header.joined(separator: ","))
+        #expect(csv[1] == "k,en,,,fixed,10,60,1,11,6,10,110,no,\(strings):1")
+        #expect(csv[2] == "short,en,,,fixed,10,60,1,3,6,10,30,yes,\(strings):2")
     }
 }

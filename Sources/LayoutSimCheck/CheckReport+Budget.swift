@@ -1,0 +1,87 @@
+import LayoutSimModel
+
+extension CheckResult {
+    /// The room a string has where it must fit: what a translator may write.
+    ///
+    /// The width and lines are the element's at `mustFitThrough` (its text width: the container's width minus its
+    /// insets). The character estimate divides that room by the mean advance of a character of this locale at that
+    /// size, measured over every string of the locale checked in the same element (``averageAdvance``); a wrapped
+    /// line also loses the end of a word, so with more than one line it is an upper bound.
+    public struct Budget: Sendable, Hashable, Codable {
+        /// The category the room is measured at (`mustFitThrough`, or the largest checked below it).
+        public var category: ContentSizeCategory?
+        /// The font size there, points.
+        public var pointSize: Double
+        /// The text width, points (container width minus insets).
+        public var width: Double
+        /// The line limit (0: none).
+        public var lines: Int
+        /// Characters (grapheme clusters) of this string.
+        public var characters: Int
+        /// This string's width on one line at that size, points (the sum of its lines).
+        public var textWidth: Double
+        /// Mean advance of a character of this locale in this element at that size, points.
+        public var averageAdvance: Double?
+        /// Estimated characters that fit: `width × lines ÷ averageAdvance` (nil with no line limit).
+        public var maxCharacters: Int?
+
+        public init(category: ContentSizeCategory?, pointSize: Double, width: Double, lines: Int, characters: Int, textWidth: Double) {
+            self.category = category
+            self.pointSize = pointSize
+            self.width = width
+            self.lines = lines
+            self.characters = characters
+            self.textWidth = textWidth
+        }
+    }
+}
+
+extension CheckReport {
+    /// Fills each budget's mean advance and character estimate from every string of its locale in its element at
+    /// the same size (deterministic: sums in report order).
+    mutating func estimateBudgets() {
+        struct Group: Hashable {
+            let element: String?
+            let locale: String
+            let pointSize: Double
+        }
+        var sums: [Group: (width: Double, characters: Int)] = [:]
+        for result in results {
+            guard let budget = result.budget, budget.characters > 0 else { continue }
+            let group = Group(element: result.element, locale: result.locale, pointSize: budget.pointSize)
+            let sum = sums[group] ?? (0, 0)
+            sums[group] = (sum.width + budget.textWidth, sum.characters + budget.characters)
+        }
+        for index in results.indices {
+            guard var budget = results[index].budget else { continue }
+            let group = Group(element: results[index].element, locale: results[index].locale, pointSize: budget.pointSize)
+            if let sum = sums[group], sum.characters > 0, sum.width > 0 {
+                let average = sum.width / Double(sum.characters)
+                budget.averageAdvance = ReportNumber.rounded(average)
+                budget.maxCharacters = budget.lines > 0 ? Int((budget.width * Double(budget.lines) / average).rounded(.down)) : nil
+            }
+            results[index].budget = budget
+        }
+    }
+}
+
+extension CheckResult.Budget {
+    package func write(to w: inout JSONWriter) throws {
+        try w.beginObject()
+        if let averageAdvance {
+            w.key("averageAdvance"); try w.double(averageAdvance)
+        }
+        if let category {
+            w.key("category"); try w.string(category.swiftUIName)
+        }
+        w.key("characters"); try w.int(characters)
+        w.key("lines"); try w.int(lines)
+        if let maxCharacters {
+            w.key("maxCharacters"); try w.int(maxCharacters)
+        }
+        w.key("pointSize"); try w.double(pointSize)
+        w.key("textWidth"); try w.double(textWidth)
+        w.key("width"); try w.double(width)
+        try w.endObject()
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import LayoutSimCatalogs
+import LayoutSimFaces
+import LayoutSimFitting
+import LayoutSimModel
+
+/// Checking one string: its layout, its failure and remedy, its budget.
+extension CheckRunner {
+    /// What checking one string gives: its result, its drawing (a failure, when asked), the font files its layout
+    /// used, and the layout's warnings at the key's location.
+    struct Checked {
+        var result: CheckResult
+        var drawing: LabelDrawing?
+        var fonts: [CheckReport.FontFile] = []
+        var warnings: [ReportDiagnostic] = []
+    }
+
+    /// Checks one string; draws it when it fails and the options ask for drawings.
+    static func check(
+        _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, draws: Bool = false
+    ) -> Checked {
+        let entry = job.entry
+        let must = job.element.mustFitThrough ?? .accessibility5
+        var result = CheckResult(
+            key: entry.key, locale: entry.locale, variant: entry.variantPath, file: entry.source.file,
+            line: entry.source.line, column: entry.source.column, text: job.text, textSHA256: CheckResult.textHash(job.text),
+            element: job.named ? job.element.key : nil, mustFitThrough: must, fitsThrough: nil,
+            passed: false, known: false, failure: nil, failingCategories: [], error: nil
+        )
+        var drawing: LabelDrawing?
+        var fonts: [CheckReport.FontFile] = []
+        var warnings: [ReportDiagnostic] = []
+        do {
+            let request = try job.element.request(
+                text: job.text, language: job.language, categories: options.categories, usesSystemFonts: options.usesSystemFonts
+            )
+            let (report, source) = try engine.layOut(request)
+            fonts = report.fontFiles.map { CheckReport.FontFile(name: Self.relative($0.name), sha256: $0.sha256) }
+            warnings = Self.warnings(of: report, entry: entry, appleFonts: engine.appleFonts)
+            result.fitsThrough = report.fitsThrough
+            if let at = report.results.last(where: { ($0.category ?? must) <= must }) ?? report.results.first {
+                result.budget = CheckResult.Budget(
+                    category: at.category, pointSize: ReportNumber.rounded(at.pointSize),
+                    width: ReportNumber.rounded(request.container.textWidth), lines: request.container.lineLimit,
+                    characters: job.text.count,
+                    textWidth: ReportNumber.rounded(Fitter.paragraphWidths(source, size: at.pointSize).reduce(0, +))
+                )
+            }
+            let allowsBreaks = request.allowsWordBreaks
+            result.failingCategories = report.results.compactMap { r in
+                r.passes(allowingWordBreaks: allowsBreaks) ? nil : CheckResult.CategoryVerdict(category: r.category, verdict: r.verdict.kind)
+            }
+            let relevant = report.results.filter { ($0.category ?? .large) <= must }
+            if let failing = relevant.first(where: { !$0.passes(allowingWordBreaks: allowsBreaks) }) {
+                var clipped = failing.clippedBy
+                var showsPart = failing.hiddenCharacters > 0
+                switch failing.verdict {
+                case .inkClipped(let by), .inkOverlap(let by): clipped = by
+                case .truncated: showsPart = true
+                default: break
+                }
+                result.failure = CheckResult.Failure(
+                    category: failing.category, verdict: failing.verdict.kind,
+                    visibleText: showsPart ? failing.visibleText : nil, hiddenCharacters: failing.hiddenCharacters,
+                    clippedBy: clipped.map(ReportNumber.rounded),
+                    missingGlyphs: report.missingGlyphs.flatMap(\.codePoints)
+                )
+                if report.missingGlyphs.isEmpty, let remedy = try Fitter.remedy(source, request: request, through: must) {
+                    result.failure?.remedy = CheckResult.Failure.Remedy(
+                        neededWidth: remedy.neededWidth.map(ReportNumber.rounded), neededLines: remedy.neededLines,
+                        neededHeight: remedy.neededHeight.map(ReportNumber.rounded),
+                        fitsThroughWithOneMoreLine: remedy.fitsThroughWithOneMoreLine,
+                        words: remedy.words(container: request.container)
+                    )
+                }
+                if draws {
+                    // The default size, the first failing category and the largest, from the layouts just made.
+                    let wanted: Set<ContentSizeCategory?> = [.large, failing.category, .accessibility5]
+                    drawing = try engine.drawing(of: report, source: source, results: report.results.filter { wanted.contains($0.category) })
+                }
+            } else {
+                result.passed = true
+            }
+        } catch {
+            result.error = "\(entry.source.file):\(entry.source.line):\(entry.source.column): \(entry.key): \(error.description)"
+        }
+        return Checked(result: result, drawing: drawing, fonts: fonts, warnings: warnings)
+    }
+}
