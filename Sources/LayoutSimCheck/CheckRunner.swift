@@ -121,6 +121,7 @@ public enum CheckRunner {
         func job(_ entry: CatalogEntry, text: String, language: String) {
             var (element, named) = spec.element(forKey: entry.key)
             if !named { unspecified.insert(entry.key) }
+            element = element.forLocale(entry.locale)
             // A device variant is laid out at its device's geometry when the spec gives one.
             if let device = entry.device {
                 let (specific, hasOverride) = element.forDevice(device)

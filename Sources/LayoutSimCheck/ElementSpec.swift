@@ -53,6 +53,9 @@ public struct ElementSpec: Sendable, Hashable {
     public var dynamicTypeSize: CategoryLimits?
     /// Fields that differ for an `.xcstrings` device variant, by device (`ipad: {width: 500}`), over this element's.
     public var devices: [String: ElementSpec]?
+    /// Fields that differ for a locale (`locales: {de: {width: 250}, ja: {lineBreakRules: normal}}`), over this
+    /// element's and its device's; a tag also serves its regional variants (`de` for `de-CH`) without one of their own.
+    public var locales: [String: ElementSpec]?
 
     /// The device names of `.xcstrings` device variations that `devices` may name.
     public static let deviceNames = VariationExpander.deviceOrder
@@ -101,7 +104,17 @@ public struct ElementSpec: Sendable, Hashable {
     ]
 
     /// The names of the fields, as written in spec files.
-    public static var fieldNames: [String] { fields.map(\.name) + ["devices"] }
+    public static var fieldNames: [String] { fields.map(\.name) + ["devices", "locales"] }
+
+    /// The element for a locale: its `locales` entry for `locale` (or for its language alone) over the element.
+    public func forLocale(_ locale: String) -> ElementSpec {
+        guard let locales else { return self }
+        let language = String(locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? Substring(locale))
+        guard let override = locales[locale] ?? locales[language] else { return self }
+        var base = self
+        base.locales = nil
+        return override.over(base)
+    }
 
     /// The element for a device variant: its `devices` entry for `device` over the element, and whether there is one.
     public func forDevice(_ device: String) -> (spec: ElementSpec, hasOverride: Bool) {
@@ -130,6 +143,9 @@ public struct ElementSpec: Sendable, Hashable {
         out.minimumContentSizeCategory = limits.minimum
         out.maximumContentSizeCategory = limits.maximum
         out.dynamicTypeSize = nil
+        if let baseLocales = base.locales {
+            out.locales = (locales ?? [:]).merging(baseLocales) { mine, inherited in mine.over(inherited) }
+        }
         if let baseDevices = base.devices {
             out.devices = (devices ?? [:]).merging(baseDevices) { mine, inherited in mine.over(inherited) }
         }

@@ -156,8 +156,19 @@ public enum LayoutSpecReader {
         for (keyNode, value) in mapping {
             let field = keyNode.string ?? ""
             if field == "key" && (isDefaults || inDevice) {
-                error(inDevice ? "'key' does not belong in 'devices'" : "'key' does not belong in 'defaults'", keyNode.mark)
+                error(inDevice ? "'key' does not belong in 'devices' or 'locales'" : "'key' does not belong in 'defaults'", keyNode.mark)
                 ok = false
+                continue
+            }
+            if field == "locales" {
+                if inDevice {
+                    error("'locales' cannot be nested in 'devices' or 'locales'", keyNode.mark)
+                    ok = false
+                } else if let locales = parseLocales(value, path: path, error: error) {
+                    element.locales = locales
+                } else {
+                    ok = false
+                }
                 continue
             }
             if field == "devices" {
@@ -198,6 +209,33 @@ public enum LayoutSpecReader {
             ok = false
         }
         return ok ? element : nil
+    }
+
+    /// `locales: {de: {width: 250}, ja: {lineBreakRules: normal}}`: fields per locale (a BCP 47 tag).
+    private static func parseLocales(_ node: Node, path: String, error: (String, Mark?) -> Void) -> [String: ElementSpec]? {
+        guard let mapping = node.mapping else {
+            error("'locales' must map a locale to fields, e.g. {de: {width: 250}}", node.mark)
+            return nil
+        }
+        var locales: [String: ElementSpec] = [:]
+        var ok = true
+        for (nameNode, value) in mapping {
+            let name = nameNode.string ?? ""
+            let valid = !name.isEmpty && name.count <= 35 && name.unicodeScalars.allSatisfy {
+                ($0.value < 0x80 && (CharacterSet.alphanumerics.contains($0))) || $0 == "-" || $0 == "_"
+            }
+            guard valid else {
+                error("'\(name)' in 'locales' is not a locale tag (letters, digits and '-', e.g. de, pt-BR, zh-Hant)", nameNode.mark)
+                ok = false
+                continue
+            }
+            guard let element = parseElement(value, path: path, isDefaults: false, inDevice: true, error: error) else {
+                ok = false
+                continue
+            }
+            locales[name] = element
+        }
+        return ok ? locales : nil
     }
 
     /// `devices: {ipad: {width: 500}, mac: {device: …}}`: fields per `.xcstrings` device variation.
