@@ -70,10 +70,10 @@ public enum CatalogReader {
         }
         if fileExtension == "xcloc" { return XLIFFReader.readBundle(url) }
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        do throws(InputFileError) {
+            data = try InputFile.read(file)
         } catch {
-            return CatalogReadResult(diagnostics: [.error("cannot read the file: \(error.localizedDescription)", at: top)])
+            return CatalogReadResult(diagnostics: [.error("cannot read the file: \(error)", at: top)])
         }
         switch fileExtension {
         case "xcstrings":
