@@ -4,6 +4,94 @@ import LayoutSimModel
 import FoundationXML
 #endif
 
+/// A `<!ENTITY>` declaration in the document's DTD: the file is refused. `XMLParser` (libxml2 through
+/// swift-corelibs-foundation) drops the text of a declared entity's references (`A&name;B` is read as `AB`), and an
+/// external one could read any file; no XLIFF tool writes either.
+struct EntityDeclared: Error, CustomStringConvertible {
+    let name: String
+    let external: Bool
+    /// 1-based line and column of the `<!ENTITY`.
+    let line: Int
+    let column: Int
+
+    /// The first entity declared in the internal subset of `text`'s `<!DOCTYPE … [ … ]>` (which XML allows only
+    /// before the root element), skipping comments, processing instructions and quoted literals; `nil` for none.
+    static func first(in text: [UInt8]) -> EntityDeclared? {
+        func matches(_ word: String, at index: Int) -> Bool {
+            let bytes = Array(word.utf8)
+            return index + bytes.count <= text.count && text[index..<index + bytes.count].elementsEqual(bytes)
+        }
+        var index = 0, line = 1, lineStart = 0
+        var inSubset = false
+        func advance(to end: Int) {
+            while index < min(end, text.count) {
+                if text[index] == UInt8(ascii: "\n") { line += 1; lineStart = index + 1 }
+                index += 1
+            }
+        }
+        func skip(past terminator: String) {
+            let bytes = Array(terminator.utf8)
+            var end = index
+            while end < text.count, !(end + bytes.count <= text.count && text[end..<end + bytes.count].elementsEqual(bytes)) {
+                end += 1
+            }
+            advance(to: end + bytes.count)
+        }
+        while index < text.count {
+            let byte = text[index]
+            if matches("<!--", at: index) {
+                skip(past: "-->")
+            } else if matches("<?", at: index) {
+                skip(past: "?>")
+            } else if inSubset, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                advance(to: index + 1)
+                skip(past: String(UnicodeScalar(byte)))
+            } else if inSubset, matches("<!ENTITY", at: index) {
+                let column = index - lineStart + 1
+                var cursor = index + "<!ENTITY".count
+                func skipSpaces() { while cursor < text.count, [9, 10, 13, 32].contains(text[cursor]) { cursor += 1 } }
+                skipSpaces()
+                if cursor < text.count, text[cursor] == UInt8(ascii: "%") { cursor += 1; skipSpaces() }
+                let nameStart = cursor
+                while cursor < text.count, ![9, 10, 13, 32, UInt8(ascii: ">")].contains(text[cursor]) { cursor += 1 }
+                let name = String(decoding: text[nameStart..<cursor], as: UTF8.self)
+                skipSpaces()
+                let external = matches("SYSTEM", at: cursor) || matches("PUBLIC", at: cursor)
+                return EntityDeclared(name: name, external: external, line: line, column: column)
+            } else if inSubset, byte == UInt8(ascii: "]") {
+                return nil
+            } else if !inSubset, matches("<!DOCTYPE", at: index) {
+                // Up to `[` (the internal subset) or `>` (none), past quoted system and public ids.
+                advance(to: index + "<!DOCTYPE".count)
+                while index < text.count, text[index] != UInt8(ascii: "["), text[index] != UInt8(ascii: ">") {
+                    if text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "'") {
+                        let quote = text[index]
+                        advance(to: index + 1)
+                        skip(past: String(UnicodeScalar(quote)))
+                    } else {
+                        advance(to: index + 1)
+                    }
+                }
+                guard index < text.count, text[index] == UInt8(ascii: "[") else { return nil }
+                inSubset = true
+                advance(to: index + 1)
+            } else if !inSubset, byte == UInt8(ascii: "<") {
+                return nil  // the root element: no DTD can follow
+            } else {
+                advance(to: index + 1)
+            }
+        }
+        return nil
+    }
+
+    var description: String {
+        external
+            ? "the document declares an external entity '\(name)'; layoutsim does not read files an XLIFF points to"
+            : "the document declares the entity '\(name)'; layoutsim does not expand entities declared in the "
+                + "document (write the text itself)"
+    }
+}
+
 /// The XML side of reading XLIFF: the parser delegate and the reassembly of `key|==|…` units.
 extension XLIFFReader {
     /// Reassembles `key|==|…` units into a ``Localization``.

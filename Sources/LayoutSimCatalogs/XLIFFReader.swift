@@ -37,8 +37,17 @@ package enum XLIFFReader {
         }
         var combined = CatalogReadResult()
         var seen: Set<[String]> = []
+        let bundleRoot = url.resolvingSymlinksInPath().path + "/"
         for name in xliffs {
             let fileURL = contents.appendingPathComponent(name)
+            // A link to a file outside the bundle would be read and reported as the bundle's: refused.
+            guard fileURL.resolvingSymlinksInPath().path.hasPrefix(bundleRoot) else {
+                combined.diagnostics.append(.error(
+                    "'\(name)' is a link to '\(fileURL.resolvingSymlinksInPath().path)', outside the bundle; not read",
+                    at: CatalogSourceLocation(file: fileURL.path, line: 1, column: 1)
+                ))
+                continue
+            }
             let result = CatalogReader.read(fileURL)
             for entry in result.entries where seen.insert([entry.key, entry.locale, entry.value] + entry.variantPath).inserted {
                 combined.entries.append(entry)
@@ -54,6 +63,12 @@ package enum XLIFFReader {
         let top = CatalogSourceLocation(file: file, line: 1, column: 1)
         guard let source = SourceText(data: data) else {
             result.diagnostics.append(.error("not UTF-8 or UTF-16 text", at: top))
+            return result
+        }
+        if let declared = EntityDeclared.first(in: source.utf8) {
+            result.diagnostics.append(.error(
+                "\(declared); the file is not read", at: CatalogSourceLocation(file: file, line: declared.line, column: declared.column)
+            ))
             return result
         }
         let parser = XMLParser(data: data)
@@ -128,13 +143,21 @@ package enum XLIFFReader {
         let fileLocation = CatalogSourceLocation(file: file, line: element.line, column: element.column)
         let sourceLanguage: String
         if let language = element.sourceLanguage, !language.isEmpty {
+            if let problem = LanguageTag.problem(language) {
+                result.diagnostics.append(.error("source-language: \(problem); this <file> is not read", at: fileLocation))
+                return
+            }
             sourceLanguage = language
         } else {
             sourceLanguage = "und"
             result.diagnostics.append(.warning("<file> has no source-language; using 'und'", at: fileLocation))
         }
-        result.sourceLanguage = result.sourceLanguage ?? sourceLanguage
         let targetLanguage = element.targetLanguage.flatMap { $0.isEmpty ? nil : $0 }
+        if let language = targetLanguage, let problem = LanguageTag.problem(language) {
+            result.diagnostics.append(.error("target-language: \(problem); this <file> is not read", at: fileLocation))
+            return
+        }
+        result.sourceLanguage = result.sourceLanguage ?? sourceLanguage
 
         // Group units by key, in order of first appearance.
         var order: [String] = []

@@ -1,0 +1,148 @@
+import Foundation
+@testable import LayoutSimCatalogs
+import LayoutSimModel
+import LayoutSimTestSupport
+import Testing
+
+/// Catalogs nobody on the team wrote: codes that are not languages, bytes that are not UTF-8, entities, links
+/// out of a bundle, special files. Each is an error naming the file and line, or the warning the README promises.
+struct HostileCatalogTests {
+    static func xliff(source: String?, target: String?, body: String = "<source>Hi %lld</source><target>Hallo %lld</target>",
+                      doctype: String = "") -> Data {
+        let languages = (source.map { " source-language=\"\($0)\"" } ?? "") + (target.map { " target-language=\"\($0)\"" } ?? "")
+        return Data("""
+            <?xml version="1.0" encoding="UTF-8"?>\(doctype)
+            <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+            <file original="a"\(languages) datatype="plaintext"><body>
+            <trans-unit id="k">\(body)</trans-unit>
+            </body></file></xliff>
+            """.utf8)
+    }
+
+    @Test func xcstringsLocalizationCodesThatAreNotLanguagesAreErrorsAtTheirLine() throws {
+        let url = try CatalogFixtures.temporaryFile("bad.xcstrings", Data("""
+            {"sourceLanguage":"en","version":"1.0","strings":{
+            "k":{"localizations":{
+            "de":{"stringUnit":{"state":"translated","value":"%lld Dinge"}},
+            "é":{"stringUnit":{"state":"translated","value":"%lld x"}}}},
+            "m":{"localizations":{"é":{"stringUnit":{"state":"translated","value":"y"}}}}}}
+            """.utf8))
+        let result = CatalogReader.read(url)
+        #expect(result.diagnostics.filter { $0.severity == .error }.map(\.description) == [
+            "\(url.path):4:1: error: 'é' is not a language code: only ASCII letters, digits and '-' are allowed; "
+                + "expected a BCP 47 language tag such as en, de-CH or zh-Hant; its localizations are not read",
+        ])
+        #expect(Set(result.entries.map(\.locale)) == ["en", "de"])
+        // No "has no 'é' localization" warnings: the code is not a locale at all.
+        #expect(!result.diagnostics.contains { $0.message.contains("has no 'é'") })
+    }
+
+    @Test func xcstringsSourceLanguageMustBeALanguage() throws {
+        let url = try CatalogFixtures.temporaryFile("bad.xcstrings", Data("""
+            {"sourceLanguage":"en_US!","version":"1.0","strings":{}}
+            """.utf8))
+        #expect(CatalogReader.read(url).diagnostics.map(\.description) == [
+            "\(url.path):1:2: error: \"sourceLanguage\": 'en_US!' is not a language code: only ASCII letters, digits "
+                + "and '-' are allowed; expected a BCP 47 language tag such as en, de-CH or zh-Hant",
+        ])
+    }
+
+    @Test(arguments: [("é", "de", "source-language"), ("en", "é", "target-language"), ("en", "xx-!", "target-language"),
+                      ("en", "abcdefghi-toolong-1234", "target-language")])
+    func xliffLanguagesMustBeLanguages(source: String, target: String, attribute: String) throws {
+        let url = try CatalogFixtures.temporaryFile("a.xliff", Self.xliff(source: source, target: target))
+        let result = CatalogReader.read(url)
+        #expect(result.entries.isEmpty)
+        #expect(result.diagnostics.count == 1)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.severity == .error)
+        #expect(diagnostic.location.line == 3)
+        #expect(diagnostic.message.hasPrefix(attribute + ": "), "\(diagnostic.message)")
+        #expect(diagnostic.message.hasSuffix("; this <file> is not read"), "\(diagnostic.message)")
+    }
+
+    @Test func languageTagsAcceptedAndRefused() {
+        for good in ["en", "de-CH", "zh-Hant-TW", "pt-BR", "es-419", "und", "x-pseudo", "sr-Latn"] {
+            #expect(LanguageTag.problem(good) == nil, "\(good)")
+        }
+        for bad in ["", "é", "en_US", "en-", "-en", "e n", "en\u{2028}", String(repeating: "a", count: 65), "ab-abcdefghi"] {
+            #expect(LanguageTag.problem(bad) != nil, "\(bad)")
+        }
+    }
+
+    /// The README: a file outside an `.lproj` is read as `und` with a warning; XLIFF without `source-language` too.
+    @Test func undeterminedLanguageIsAWarningOnly() throws {
+        let strings = try CatalogFixtures.temporaryFile("loose/Localizable.strings", Data("\"a\" = \"b %d\";\n".utf8))
+        let result = CatalogReader.read(strings)
+        #expect(result.messages(.error).isEmpty)
+        #expect(result.messages(.warning) == ["cannot tell the language: 'loose' is not an '<language>.lproj' folder; using 'und'"])
+        #expect(result.entries.map(\.locale) == ["und"])
+        let xliff = try CatalogFixtures.temporaryFile("a.xliff", Self.xliff(source: nil, target: nil, body: "<source>Hi</source>"))
+        let read = CatalogReader.read(xliff)
+        #expect(read.messages(.error).isEmpty)
+        #expect(read.messages(.warning) == ["<file> has no source-language; using 'und'"])
+        #expect(read.entries.map(\.value) == ["Hi"])
+    }
+
+    @Test func invalidUTF8InXCStringsIsAnErrorAtItsLine() throws {
+        var bytes = Array("{\"sourceLanguage\":\"en\",\"version\":\"1.0\",\"strings\":{\n\"k\":{\"localizations\":{\"en\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"ab".utf8)
+        let column = bytes.count - bytes.lastIndex(of: UInt8(ascii: "\n"))!
+        bytes += [0xC3, 0x28] + Array("\"}}}}}}".utf8)
+        let url = try CatalogFixtures.temporaryFile("bad.xcstrings", Data(bytes))
+        let result = CatalogReader.read(url)
+        #expect(result.diagnostics.map(\.description) == [
+            "\(url.path):2:\(column): error: not valid UTF-8 text (a String Catalog is UTF-8)",
+        ])
+        #expect(result.entries.isEmpty)
+    }
+
+    @Test func xliffEntityDeclarationsAreRefusedNotDropped() throws {
+        for (declaration, words) in [
+            ("<!ENTITY xxe \"Hello there\">", "the document declares the entity 'xxe'"),
+            ("<!ENTITY xxe SYSTEM \"file:///etc/passwd\">", "the document declares an external entity 'xxe'"),
+            ("<!-- <!ENTITY no \"x\"> --><!ENTITY % pe 'y'>", "the document declares the entity 'pe'"),
+        ] {
+            let doctype = "\n<!DOCTYPE xliff [\n  \(declaration)\n]>"
+            let url = try CatalogFixtures.temporaryFile("e.xliff", Self.xliff(
+                source: "en", target: "de", body: "<source>A&xxe;B</source><target>A&xxe;B</target>", doctype: doctype
+            ))
+            let result = CatalogReader.read(url)
+            #expect(result.entries.isEmpty)
+            let diagnostic = try #require(result.diagnostics.first)
+            #expect(diagnostic.severity == .error)
+            #expect(diagnostic.location.line == 3)
+            #expect(diagnostic.message.hasPrefix(words), "\(diagnostic.message)")
+        }
+        // A DOCTYPE without declarations, and `<!ENTITY` as text after the root, are read as before.
+        let plain = try CatalogFixtures.temporaryFile("p.xliff", Self.xliff(
+            source: "en", target: "de", body: "<source>&lt;!ENTITY</source><target>A &amp; B</target>", doctype: "\n<!DOCTYPE xliff>"
+        ))
+        #expect(CatalogReader.read(plain).entries.map(\.value) == ["A & B"])
+    }
+
+    @Test func xclocLinksOutOfTheBundleAreRefused() throws {
+        let outside = try CatalogFixtures.temporaryFile("secret.xliff", Self.xliff(source: "en", target: "de"))
+        let bundle = outside.deletingLastPathComponent().appendingPathComponent("B.xcloc")
+        let contents = bundle.appendingPathComponent("Localized Contents")
+        try FileManager.default.createDirectory(at: contents, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: contents.appendingPathComponent("de.xliff").path, withDestinationPath: outside.path)
+        try Self.xliff(source: "en", target: "fr", body: "<source>Hi</source><target>Salut</target>")
+            .write(to: contents.appendingPathComponent("fr.xliff"))
+        try FileManager.default.createSymbolicLink(atPath: contents.appendingPathComponent("fr2.xliff").path, withDestinationPath: "fr.xliff")
+        let result = CatalogReader.read(bundle)
+        #expect(result.messages(.error) == ["'de.xliff' is a link to '\(outside.resolvingSymlinksInPath().path)', outside the bundle; not read"])
+        #expect(result.entries.map(\.value) == ["Salut"])  // fr.xliff, and fr2.xliff (a link inside) giving the same entry
+    }
+
+    @Test func specialFilesAreRefused() throws {
+        let folder = try CatalogFixtures.temporaryFile("x/keep", Data()).deletingLastPathComponent()
+        let fifo = folder.appendingPathComponent("Localizable.xcstrings")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect(CatalogReader.read(fifo).messages(.error) == [
+            "cannot read the file: is a named pipe (FIFO), not a regular file (layoutsim reads only regular files)",
+        ])
+        let directory = folder.appendingPathComponent("D.strings")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        #expect(CatalogReader.read(directory).messages(.error) == ["cannot read the file: is a folder, not a file"])
+    }
+}
