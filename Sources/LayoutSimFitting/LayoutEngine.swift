@@ -79,6 +79,8 @@ public final class LayoutEngine {
     /// The fit, and the measured text with its advances, which drawing reuses instead of shaping again.
     package func layOut(_ request: FitRequest) throws(LayoutSimError) -> (report: FitReport, source: AdvanceSource) {
         try Fitter.validate(request.container)
+        let length = request.text.utf16.count
+        guard length <= FitRequest.maximumTextLength else { throw .textTooLong(length) }
         let plan = try Fitter.plan(request)
         let weight = plan.first?.weight ?? .regular
         let measured = try measure(
