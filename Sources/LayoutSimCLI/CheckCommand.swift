@@ -133,13 +133,21 @@ struct CheckCommand: ParsableCommand {
         let report: CheckReport
         do { report = try CheckRunner.run(options) } catch { throw CLIError.badInput(error.description) }
         let seconds = Date().timeIntervalSince(start)
-        try ReportOutput.emit(report, format: format, output: output, seconds: seconds)
+        // A report that cannot be written does not stop the others: each failure is said, then exit 2.
+        var unwritten: [CLIError] = []
+        do { try ReportOutput.emit(report, format: format, output: output, seconds: seconds) } catch let error as CLIError {
+            unwritten.append(error)
+        }
         if let html {
             do {
                 try HTMLReport.write(report, to: URL(fileURLWithPath: html))
             } catch {
-                throw CLIError.badInput("\(html): cannot write the HTML report (\(error))")
+                unwritten.append(.badInput("\(html): cannot write the HTML report: \(error)"))
             }
+        }
+        if let last = unwritten.last {
+            for error in unwritten.dropLast() { FileHandle.standardError.write(Data("error: \(error.description)\n".utf8)) }
+            throw last
         }
         if let updateBaseline {
             try ReportOutput.writeBaseline(of: report, to: updateBaseline, format: format, output: output)

@@ -21,12 +21,14 @@ enum ReportOutput {
             data = Data(CheckRenderer.text(report, color: output == nil && terminalColor, seconds: seconds, includesProblems: output != nil).utf8)
         }
         if let output {
-            do {
-                try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw CLIError.badInput("\(output): cannot write the report (\(error.localizedDescription))")
-            }
+            // The summary is printed whether or not the file could be written: the results are never all lost.
             FileHandle.standardOutput.write(Data(CheckRenderer.summary(report, color: terminalColor, seconds: seconds).utf8))
+            do throws(OutputFileError) {
+                try OutputFile.write(data, to: output)
+            } catch {
+                throw CLIError.badInput("\(output): the report could not be written there: \(error); only the summary "
+                    + "above was printed")
+            }
         } else {
             FileHandle.standardOutput.write(data)
         }
@@ -40,9 +42,9 @@ enum ReportOutput {
         }
         let baseline = Baseline(failuresOf: report)
         do {
-            try baseline.jsonData().write(to: URL(fileURLWithPath: path), options: .atomic)
+            try OutputFile.write(try baseline.jsonData(), to: path)
         } catch {
-            throw CLIError.badInput("\(path): cannot write the baseline (\(error.localizedDescription))")
+            throw CLIError.badInput("\(path): cannot write the baseline: \(error)")
         }
         let note = "wrote the baseline \(path): \(baseline.entries.count) accepted failure\(baseline.entries.count == 1 ? "" : "s")\n"
         // Standard output when it carries text; after a machine-readable report there, standard error.

@@ -109,8 +109,24 @@ package enum XLIFFReader {
             68: "expected a name", 72: "expected '<'", 73: "expected '>'",
             76: "end tag does not match the start tag", 77: "unfinished tag at the end of the document",
             85: "elements are not properly nested", 86: "extra content at the end of the document",
+            2: "out of memory", 3: "the document does not start like XML", 6: "invalid hexadecimal character reference",
+            7: "invalid decimal character reference", 8: "invalid character reference",
+            10: "character reference at the end of the document", 14: "entity reference at the end of the document",
+            22: "'&' without an entity name (write & as &amp;)", 27: "unknown entity (write & as &amp;)",
+            31: "unknown encoding", 32: "unsupported encoding", 33: "string not started", 34: "string not closed",
+            35: "invalid namespace declaration", 37: "entity declaration not finished",
+            43: "literal not started", 44: "literal not closed", 45: "comment not closed",
+            46: "processing instruction not started", 47: "processing instruction not closed",
+            56: "XML declaration not started", 57: "XML declaration not closed", 61: "DOCTYPE not closed",
+            62: "']]>' outside CDATA", 63: "CDATA section not closed", 64: "reserved name ('xml…')",
+            65: "a space is required here", 75: "expected '=' after an attribute name",
+            79: "invalid encoding name", 80: "'--' inside a comment", 81: "the bytes do not match the declared encoding",
+            87: "an entity's text is not well-formed", 89: "an entity refers to itself (entity loop)",
+            91: "invalid URI", 96: "the XML declaration has no version", 101: "the XML declaration has no encoding",
+            104: "entities are not allowed here", 108: "unknown XML version", 110: "a name longer than the parser allows",
         ]
-        return "\(messages[nsError.code] ?? "XML error") (XMLParser error \(nsError.code))"
+        let words = messages[nsError.code] ?? "the XML parser (libxml2) stopped at this point"
+        return "\(words) (XMLParser error \(nsError.code))"
     }
 
     // MARK: - Units to entries
