@@ -135,7 +135,7 @@ public enum CheckRunner {
             if filled.tooLong {
                 let limit = ReportNumber.integer(FitRequest.maximumTextLength)
                 let words = entry.value.utf16.count > FitRequest.maximumTextLength
-                    ? "is \(ReportNumber.integer(entry.value.utf16.count)) characters long"
+                    ? "is more than \(limit) characters long"
                     : "would be more than \(limit) characters long with its placeholders filled"
                 add(.error("'\(entry.key)' (\(entry.locale)) \(words); layoutsim lays out at most \(limit) "
                     + "(UTF-16 code units): not checked", at: entry.source))

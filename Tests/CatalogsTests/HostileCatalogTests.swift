@@ -134,6 +134,29 @@ struct HostileCatalogTests {
         #expect(result.entries.map(\.value) == ["Salut"])  // fr.xliff, and fr2.xliff (a link inside) giving the same entry
     }
 
+    /// Substitutions multiply: 4 substitutions of Arabic's 6 plural categories are 6⁴ = 1,296 strings, over the
+    /// 1,000 one key may make; 3 are 216, all read.
+    @Test func substitutionsThatMultiplyPastTheLimitAreAnError() throws {
+        func catalog(_ names: [String]) -> Data {
+            let plural = Dictionary(uniqueKeysWithValues: ["zero", "one", "two", "few", "many", "other"].map {
+                ($0, ["stringUnit": ["state": "translated", "value": "%arg \($0)"]])
+            })
+            let substitutions = Dictionary(uniqueKeysWithValues: names.map {
+                ($0, ["argNum": 1, "formatSpecifier": "lld", "variations": ["plural": plural]] as [String: Any])
+            })
+            let value = names.map { "%#@\($0)@" }.joined(separator: " ")
+            let strings = ["k": ["localizations": ["ar": ["stringUnit": ["state": "translated", "value": value],
+                                                          "substitutions": substitutions]]]]
+            return (try? JSONSerialization.data(withJSONObject: ["sourceLanguage": "ar", "version": "1.0", "strings": strings])) ?? Data()
+        }
+        let four = CatalogReader.read(try CatalogFixtures.temporaryFile("four.xcstrings", catalog(["a", "b", "c", "d"])))
+        #expect(four.entries.isEmpty)
+        #expect(four.messages(.error) == ["'k' [ar]: its variations and substitutions make more than 1,000 strings; not checked"])
+        let three = CatalogReader.read(try CatalogFixtures.temporaryFile("three.xcstrings", catalog(["a", "b", "c"])))
+        #expect(three.entries.count == 216)
+        #expect(three.messages(.error).isEmpty)
+    }
+
     @Test func specialFilesAreRefused() throws {
         let folder = try CatalogFixtures.temporaryFile("x/keep", Data()).deletingLastPathComponent()
         let fifo = folder.appendingPathComponent("Localizable.xcstrings")
