@@ -5,7 +5,7 @@ APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontcon
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench clean install
+.PHONY: deps build demo test bench fuzz clean install
 
 deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
@@ -42,8 +42,13 @@ bench: deps
 	$(SWIFT) build -c release --product layoutsim
 	"$$($(SWIFT) build -c release --product layoutsim --show-bin-path)/layoutsim" bench --rounds 50
 
+# libFuzzer targets, one per input kind (Fuzz/README.md): FUZZ_TIME seconds each (default 30). Not part of `make test`.
+FUZZ_TIME ?= 30
+fuzz: deps
+	FUZZ_TIME=$(FUZZ_TIME) SWIFT=$(SWIFT) Fuzz/run.sh
+
 clean:
-	rm -rf .build
+	rm -rf .build Fuzz/.build
 
 # Installs the binary and the bundled fonts: PREFIX/bin/layoutsim finds PREFIX/share/layoutsim/Fonts.
 PREFIX ?= /usr/local
