@@ -46,7 +46,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("text (default), json, junit, sarif or github.", valueName: "format"))
     var format: String = "text"
 
-    @Option(help: ArgumentHelp("Write the report here (atomically) instead of standard output, which then carries only the summary line.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the report here (atomically, through a link to its target, keeping its permissions; never over a FIFO, device or folder) instead of standard output, which then carries only the summary line, printed even when the file cannot be written.", valueName: "file"))
     var output: String?
 
     @Option(help: ArgumentHelp("Also write a self-contained HTML report (index.html with a grid of keys × locales and pictures of the first 400 failures) into this folder.", valueName: "dir"))
