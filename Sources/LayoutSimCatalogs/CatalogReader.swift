@@ -114,7 +114,9 @@ public enum CatalogReader {
     package static func lprojLocale(
         of url: URL, developmentLanguage: String, diagnostics: inout [CatalogDiagnostic]
     ) -> String {
-        if let locale = LprojLocale.locale(of: url, developmentLanguage: developmentLanguage) { return locale }
+        if let locale = LprojLocale.locale(of: url, developmentLanguage: developmentLanguage), LanguageTag.problem(locale) == nil {
+            return locale
+        }
         diagnostics.append(.warning(
             "cannot tell the language: '\(url.deletingLastPathComponent().lastPathComponent)' is not an "
                 + "'<language>.lproj' folder; using 'und'",

@@ -77,6 +77,12 @@ struct HostileCatalogTests {
         #expect(result.messages(.error).isEmpty)
         #expect(result.messages(.warning) == ["cannot tell the language: 'loose' is not an '<language>.lproj' folder; using 'und'"])
         #expect(result.entries.map(\.locale) == ["und"])
+        // A folder name that looks like a tag but that ICU does not parse whole (a lone singleton) is no language either.
+        let odd = CatalogReader.read(try CatalogFixtures.temporaryFile("ab-c.lproj/Localizable.strings", Data("\"a\" = \"b\";\n".utf8)))
+        #expect(odd.entries.map(\.locale) == ["und"])
+        #expect(odd.messages(.warning) == ["cannot tell the language: 'ab-c.lproj' is not an '<language>.lproj' folder; using 'und'"])
+        let accented = CatalogReader.read(try CatalogFixtures.temporaryFile("é.lproj/Localizable.strings", Data("\"a\" = \"%d\";\n".utf8)))
+        #expect(accented.entries.map(\.locale) == ["und"])
         let xliff = try CatalogFixtures.temporaryFile("a.xliff", Self.xliff(source: nil, target: nil, body: "<source>Hi</source>"))
         let read = CatalogReader.read(xliff)
         #expect(read.messages(.error).isEmpty)
