@@ -126,6 +126,16 @@ struct HostileCatalogTests {
         #expect(CatalogReader.read(plain).entries.map(\.value) == ["A & B"])
     }
 
+    /// XMLParser's errors in words, not "XML error (XMLParser error 45)".
+    @Test func xmlErrorsAreSaidInWords() throws {
+        let url = try CatalogFixtures.temporaryFile("c.xliff", Data(
+            "<?xml version=\"1.0\"?>\n<xliff version=\"1.2\"><file source-language=\"en\"><body><!-- open\n".utf8
+        ))
+        #expect(CatalogReader.read(url).diagnostics.map(\.description) == [
+            "\(url.path):3:1: error: not well-formed XML: comment not closed (XMLParser error 45)",
+        ])
+    }
+
     @Test func xclocLinksOutOfTheBundleAreRefused() throws {
         let outside = try CatalogFixtures.temporaryFile("secret.xliff", Self.xliff(source: "en", target: "de"))
         let bundle = outside.deletingLastPathComponent().appendingPathComponent("B.xcloc")
