@@ -5,7 +5,7 @@ APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontcon
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench fuzz clean install
+.PHONY: deps build demo test bench fuzz clean install install-files uninstall docs
 
 deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
@@ -47,13 +47,40 @@ FUZZ_TIME ?= 30
 fuzz: deps
 	FUZZ_TIME=$(FUZZ_TIME) SWIFT=$(SWIFT) Fuzz/run.sh
 
+# DocC: the LayoutSim articles (overview, check a catalog, write a spec, use it in tests, read the report) with the
+# public API of the stages and of LayoutSimTesting, in one combined archive under .build/plugins/Swift-DocC/outputs.
+DOC_TARGETS := LayoutSim LayoutSimModel LayoutSimFaces LayoutSimShaping LayoutSimSystemFont LayoutSimBreaking LayoutSimFitting \
+  LayoutSimCatalogs LayoutSimCheck LayoutSimReports LayoutSimTesting
+docs: deps
+	$(SWIFT) package generate-documentation --enable-experimental-combined-documentation $(addprefix --target ,$(DOC_TARGETS))
+
 clean:
 	rm -rf .build Fuzz/.build
 
-# Installs the binary and the bundled fonts: PREFIX/bin/layoutsim finds PREFIX/share/layoutsim/Fonts.
+# Installs the binary, the bundled fonts and shell completions: PREFIX/bin/layoutsim finds PREFIX/share/layoutsim/Fonts;
+# completions for bash (share/bash-completion/completions), zsh (share/zsh/site-functions) and fish
+# (share/fish/vendor_completions.d). `make uninstall PREFIX=…` removes all of it.
 PREFIX ?= /usr/local
+BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
 install: deps
 	$(SWIFT) build -c release --product layoutsim
-	install -d "$(PREFIX)/bin" "$(PREFIX)/share/layoutsim/Fonts"
-	install -m 755 "$$($(SWIFT) build -c release --product layoutsim --show-bin-path)/layoutsim" "$(PREFIX)/bin/layoutsim"
+	$(MAKE) install-files BIN="$$($(SWIFT) build -c release --product layoutsim --show-bin-path)/layoutsim"
+
+# Copies a built BIN and what goes with it under PREFIX (`install` builds BIN first).
+install-files:
+	@[ -x "$(BIN)" ] || { echo "install-files: BIN=path/to/layoutsim is needed" >&2; exit 2; }
+	install -d "$(PREFIX)/bin" "$(PREFIX)/share/layoutsim/Fonts" "$(BASH_COMPLETIONS)" "$(ZSH_COMPLETIONS)" "$(FISH_COMPLETIONS)"
+	install -m 755 "$(BIN)" "$(PREFIX)/bin/layoutsim"
 	install -m 644 Fonts/*.otf Fonts/*.ttf Fonts/*.txt Fonts/README.md "$(PREFIX)/share/layoutsim/Fonts/"
+	"$(BIN)" --generate-completion-script bash > "$(BASH_COMPLETIONS)/layoutsim"
+	"$(BIN)" --generate-completion-script zsh > "$(ZSH_COMPLETIONS)/_layoutsim"
+	"$(BIN)" --generate-completion-script fish > "$(FISH_COMPLETIONS)/layoutsim.fish"
+
+# Removes what install put under PREFIX, and the folders it made when they are left empty.
+uninstall:
+	rm -f "$(PREFIX)/bin/layoutsim" "$(BASH_COMPLETIONS)/layoutsim" "$(ZSH_COMPLETIONS)/_layoutsim" "$(FISH_COMPLETIONS)/layoutsim.fish"
+	rm -rf "$(PREFIX)/share/layoutsim"
+	-rmdir "$(PREFIX)/bin" "$(BASH_COMPLETIONS)" "$(PREFIX)/share/bash-completion" "$(ZSH_COMPLETIONS)" \
+	  "$(PREFIX)/share/zsh" "$(FISH_COMPLETIONS)" "$(PREFIX)/share/fish" "$(PREFIX)/share" 2>/dev/null || true

@@ -7,10 +7,14 @@ let package = Package(
     products: [
         .library(name: "LayoutSim", targets: ["LayoutSim"]),
         .executable(name: "layoutsim", targets: ["LayoutSimCLI"]),
+        // One-line assertions for users' tests (Swift Testing and XCTest); LayoutSim itself links no test framework.
+        .library(name: "LayoutSimTesting", targets: ["LayoutSimTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // `swift package generate-documentation --target LayoutSim`: a plugin only, built when it is run.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(
@@ -61,6 +65,8 @@ let package = Package(
                 "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck", "LayoutSimReports",
             ]
         ),
+        // The test helpers (`expectFits`, `expectCatalogFits`): a product of their own.
+        .target(name: "LayoutSimTesting", dependencies: ["LayoutSim"]),
         .executableTarget(
             name: "LayoutSimCLI",
             dependencies: [
@@ -127,8 +133,16 @@ let package = Package(
             path: "Tests/ReportsTests"
         ),
         .testTarget(
+            name: "LayoutSimTestingTests",
+            dependencies: ["LayoutSimTesting", "LayoutSimTestSupport"],
+            path: "Tests/TestingTests"
+        ),
+        .testTarget(
             name: "LayoutSimCLITests",
-            dependencies: ["LayoutSim", "LayoutSimCLI", "LayoutSimTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "LayoutSim", "LayoutSimCLI", "LayoutSimTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),  // reads the CI examples' workflows
+            ],
             path: "Tests/CLITests"
         ),
     ],

@@ -55,15 +55,22 @@ package enum LineBoxes {
         )
     }
 
-    /// Ascent, descent (positive) and line gap per point of size of each face of `text`: SF's for the system-font
-    /// stand-in, hhea for every other face.
-    package static func faceBoxes(_ text: MeasuredText) -> [(ascent: Double, descent: Double, gap: Double)] {
+    /// Ascent, descent (positive) and line gap per point of size of each face of `text`: SF's for every stand-in of
+    /// the system cascade (iOS's fonts have their own boxes, not the stand-ins' design boxes: Noto Sans Arabic's is
+    /// 2.11 em), Apple Color Emoji's at the emoji size for the emoji stand-in, hhea for every other face.
+    package static func faceBoxes(_ text: MeasuredText, size: Double) -> [(ascent: Double, descent: Double, gap: Double)] {
         text.faces.map { face in
-            if face.usesSystemModel {
+            let upem = Double(face.metrics.unitsPerEm)
+            let own = (Double(face.metrics.ascender) / upem, -Double(face.metrics.descender) / upem, Double(face.metrics.lineGap) / upem)
+            switch face.standIn {
+            case nil:
+                return own
+            case .emoji?:
+                let scale = text.calibratesStandIns ? StandInCalibration.emojiSize(atSize: size) / size : 1
+                return (own.0 * scale, own.1 * scale, 0)
+            case .some:
                 return (SystemFontModel.ascenderPerPoint, -SystemFontModel.descenderPerPoint, 0)
             }
-            let upem = Double(face.metrics.unitsPerEm)
-            return (Double(face.metrics.ascender) / upem, -Double(face.metrics.descender) / upem, Double(face.metrics.lineGap) / upem)
         }
     }
 
@@ -72,9 +79,16 @@ package enum LineBoxes {
     package static func boxes(
         _ text: MeasuredText, lines: [Line], size: Double, policy: LineHeightPolicy, leading: Double?
     ) -> [LineBox] {
-        let perFace = faceBoxes(text)
+        let perFace = faceBoxes(text, size: size)
         guard let primary = perFace.first else { return [] }
-        let unitScale = text.faces.map { size / Double($0.metrics.unitsPerEm) }
+        let unitScale = text.faces.map {
+            StandInCalibration.pointsPerUnit($0, size: size, calibrated: text.calibratesStandIns)
+        }
+        // Stand-ins of tall scripts grow the line to their ink (letterform-aware), not to their design box.
+        let growsToInk = text.faces.map { face in
+            guard let standIn = face.standIn else { return false }
+            return standIn != .sf && standIn != .emoji
+        }
         let growsWithFonts: Bool
         if case .letterformAware = policy { growsWithFonts = true } else { growsWithFonts = false }
         var boxes: [LineBox] = []
@@ -104,6 +118,10 @@ package enum LineBoxes {
                     let bottom = -Double(text.inkBottomUnits[i]) * unitScale[face]
                     if top > (inkTop ?? -.infinity) { inkTop = top; topOffset = text.clusterStarts[i] }
                     if bottom > (inkBottom ?? -.infinity) { inkBottom = bottom; bottomOffset = text.clusterStarts[i] }
+                    if growsWithFonts && growsToInk[face] {
+                        ascent = max(ascent, top)
+                        descent = max(descent, bottom)
+                    }
                 }
                 i += 1
             }

@@ -30,6 +30,8 @@ public struct Line: Sendable, Hashable {
 ///   shaping cluster such as a ligature); the line is flagged ``Line/endsMidWord``. A line always holds at least
 ///   one grapheme, even when that grapheme alone is wider than the line.
 /// - A width exactly equal to the text's width fits (tolerance 1e-9 pt for floating-point sums).
+/// - A line is measured as drawn: ``EdgeAdvances`` drops the kerning with the next line's first letter and gives a
+///   joining letter at an edge its form there.
 /// - Strategies: push-out moves one word down onto a paragraph's last line when that line would hold a single
 ///   word; Hangul word priority removes the opportunities between Hangul syllables.
 package enum LineBreaker {
@@ -55,47 +57,56 @@ package enum LineBreaker {
     ///
     /// - Complexity: O(n) in the number of clusters (plus the backtrack of one word when a word is split).
     package static func breakLines(
-        _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], pushOut: Bool = false
+        _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], pushOut: Bool = false,
+        edges: EdgeAdvances = .none
     ) -> (lines: [Line], spans: [Range<Int>]) {
-        var spans = greedy(text, advances: advances, width: width, breaks: breaks)
-        if pushOut { pushOutOrphans(&spans, text, advances: advances, width: width, breaks: breaks) }
+        var spans = greedy(text, advances: advances, width: width, breaks: breaks, edges: edges)
+        if pushOut { pushOutOrphans(&spans, text, advances: advances, width: width, breaks: breaks, edges: edges) }
         let lines = spans.map { span in
             Line(
                 range: text.clusterStarts[span.lowerBound]..<text.clusterStarts[span.upperBound],
-                width: contentWidth(text, advances: advances, span),
+                width: contentWidth(text, advances: advances, span, edges: edges),
                 endsMidWord: span.upperBound < text.clusterCount && text.breaks[span.upperBound] == .none
             )
         }
         return (lines, spans)
     }
 
-    /// Width of clusters `span` without trailing whitespace, points.
-    package static func contentWidth(_ text: MeasuredText, advances: [Double], _ span: Range<Int>) -> Double {
-        var total = 0.0
+    /// Width of clusters `span` as one line, without trailing whitespace, points.
+    package static func contentWidth(
+        _ text: MeasuredText, advances: [Double], _ span: Range<Int>, edges: EdgeAdvances = .none
+    ) -> Double {
+        guard !span.isEmpty else { return 0 }
+        var total = edges.atStart(span.lowerBound)
         var content = 0.0
+        var last = -1
         for i in span {
             total += advances[i]
-            if !text.isWhitespace[i] { content = total }
+            if !text.isWhitespace[i] { content = total; last = i }
         }
-        return content
+        if last == span.upperBound - 1 { content += edges.atEnd(last) }
+        return last < 0 ? 0 : content
     }
 
     /// Greedy fill; returns each line as a range of cluster indexes.
-    package static func greedy(_ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak]) -> [Range<Int>] {
+    package static func greedy(
+        _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], edges: EdgeAdvances = .none
+    ) -> [Range<Int>] {
         let count = text.clusterCount
         var lines: [Range<Int>] = []
         var start = 0
         let limit = width + tolerance
         while start < count {
-            var total = 0.0          // width of clusters start..<j
-            var content = 0.0        // the same without trailing whitespace
+            var total = edges.atStart(start)   // width of clusters start..<j
+            var content = 0.0                  // the same without trailing whitespace
             var lastBreak: Int?
             var j = start
             var end = count
             while j < count {
                 let newTotal = total + advances[j]
                 let newContent = text.isWhitespace[j] ? content : newTotal
-                if newContent > limit {
+                let drawn = text.isWhitespace[j] ? newContent : newContent + edges.atEnd(j)
+                if drawn > limit {
                     end = lastBreak ?? splitWord(text, from: start, overflowAt: j)
                     break
                 }
@@ -127,7 +138,8 @@ package enum LineBreaker {
     /// Push-out: when a paragraph's last line holds a single word, move the last word of the line before it down
     /// too, if the line still fits and the line before keeps a word. Line counts never change.
     private static func pushOutOrphans(
-        _ spans: inout [Range<Int>], _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak]
+        _ spans: inout [Range<Int>], _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak],
+        edges: EdgeAdvances
     ) {
         guard spans.count >= 2 else { return }
         for index in 1..<spans.count {
@@ -140,7 +152,7 @@ package enum LineBreaker {
             guard !hasInnerBreak else { continue }
             guard let split = (previous.lowerBound + 1..<previous.upperBound).last(where: { breaks[$0] == .soft }) else { continue }
             let moved = split..<last.upperBound
-            guard contentWidth(text, advances: advances, moved) <= width + tolerance else { continue }
+            guard contentWidth(text, advances: advances, moved, edges: edges) <= width + tolerance else { continue }
             spans[index - 1] = previous.lowerBound..<split
             spans[index] = moved
         }

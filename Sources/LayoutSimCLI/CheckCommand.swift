@@ -31,31 +31,31 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Catalog files or .xcloc folders.")
+    @Argument(help: "Catalog files or .xcloc folders.", completion: Completions.catalogs)
     var catalogs: [String]
 
-    @Option(help: ArgumentHelp("The layout spec (JSON or YAML).", valueName: "file"))
+    @Option(help: ArgumentHelp("The layout spec (JSON or YAML).", valueName: "file"), completion: Completions.specs)
     var spec: String
 
     @Option(help: ArgumentHelp("Only these locales, comma-separated (as in the catalogs, e.g. th,ar,hi).", valueName: "list"))
     var locales: String?
 
-    @Option(help: ArgumentHelp("Categories: a name, a...b, ...b, a..., all, or a comma list. Default: all.", valueName: "range"))
+    @Option(help: ArgumentHelp("Categories: a name, a...b, ...b, a..., all, or a comma list. Default: all.", valueName: "range"), completion: Completions.categories)
     var categories: String?
 
-    @Option(help: ArgumentHelp("text (default), json, junit, sarif or github.", valueName: "format"))
+    @Option(help: ArgumentHelp("text (default), json, junit, sarif or github.", valueName: "format"), completion: Completions.formats)
     var format: String = "text"
 
-    @Option(help: ArgumentHelp("Write the report here (atomically, through a link to its target, keeping its permissions; never over a FIFO, device or folder) instead of standard output, which then carries only the summary line, printed even when the file cannot be written.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the report here (atomically, through a link to its target, keeping its permissions; never over a FIFO, device or folder) instead of standard output, which then carries only the summary line, printed even when the file cannot be written.", valueName: "file"), completion: .file())
     var output: String?
 
-    @Option(help: ArgumentHelp("Also write a self-contained HTML report (index.html with a grid of keys × locales and pictures of the first 400 failures) into this folder.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Also write a self-contained HTML report (index.html with a grid of keys × locales and pictures of the first 400 failures) into this folder.", valueName: "dir"), completion: .directory)
     var html: String?
 
-    @Option(help: ArgumentHelp("The accepted failures (a file written by --update-baseline, or an earlier JSON report): only other failures, or the same strings with a changed text or element, fail the run; entries that no longer fail are listed as fixed.", valueName: "file"))
+    @Option(help: ArgumentHelp("The accepted failures (a file written by --update-baseline, or an earlier JSON report): only other failures, or the same strings with a changed text or element, fail the run; entries that no longer fail are listed as fixed.", valueName: "file"), completion: Completions.jsonReports)
     var baseline: String?
 
-    @Option(name: .customLong("update-baseline"), help: ArgumentHelp("Write the current failures as the new baseline (may be the --baseline file; the report still compares with the old one) and exit 0, unless the input has errors: then nothing is written and the status is 2. Not with --shard: give it to 'layoutsim merge'.", valueName: "file"))
+    @Option(name: .customLong("update-baseline"), help: ArgumentHelp("Write the current failures as the new baseline (may be the --baseline file; the report still compares with the old one) and exit 0, unless the input has errors: then nothing is written and the status is 2. Not with --shard: give it to 'layoutsim merge'.", valueName: "file"), completion: Completions.jsonReports)
     var updateBaseline: String?
 
     @Option(help: ArgumentHelp("Check slice I of N (1-based), e.g. 2/4, for a CI matrix; join the JSON reports with 'layoutsim merge'.", valueName: "I/N"))
@@ -64,7 +64,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Also check the source language pseudolocalized (locale x-pseudo), so layouts are checked before any translation exists.")
     var pseudo = false
 
-    @Option(name: .customLong("pseudo-modes"), help: ArgumentHelp("Pseudolocalization modes, comma-separated: expansion, accents, tallMarks, rightToLeft, brackets. Default: expansion,accents,brackets.", valueName: "list"))
+    @Option(name: .customLong("pseudo-modes"), help: ArgumentHelp("Pseudolocalization modes, comma-separated: expansion, accents, tallMarks, rightToLeft, brackets. Default: expansion,accents,brackets.", valueName: "list"), completion: Completions.pseudoModes)
     var pseudoModes: String?
 
     @Option(help: ArgumentHelp("Threads (each with its own engine). Default: 2.", valueName: "n"))
@@ -76,7 +76,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("system-fonts"), help: "Use fonts installed on this machine (fontconfig) as a last-resort fallback.")
     var systemFonts = false
 
-    @Option(name: .customLong("fonts-dir"), help: ArgumentHelp("The bundled Fonts/ folder, if it cannot be found.", valueName: "dir"))
+    @Option(name: .customLong("fonts-dir"), help: ArgumentHelp("The bundled Fonts/ folder, if it cannot be found.", valueName: "dir"), completion: .directory)
     var fontsDir: String?
 
     mutating func run() throws {
@@ -108,7 +108,7 @@ struct CheckCommand: ParsableCommand {
                 throw CLIError.badInput("--update-baseline with --shard would keep only this shard's failures; merge the shards' JSON reports with 'layoutsim merge … --update-baseline FILE'")
             }
         }
-        guard ["text", "json", "junit", "sarif", "github"].contains(format) else {
+        guard ReportFormat.names.contains(format) else {
             throw CLIError.badInput("unknown --format '\(format)'; valid: text, json, junit, sarif, github")
         }
         guard jobs >= 1 && jobs <= 64 else { throw CLIError.badInput("--jobs must be between 1 and 64") }

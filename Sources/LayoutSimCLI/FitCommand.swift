@@ -29,25 +29,25 @@ struct FitCommand: ParsableCommand {
     @Argument(help: "The text to lay out. \\n in the argument is a line break.")
     var text: String
 
-    @Option(help: ArgumentHelp("Text style (body, headline, title, caption1, largeTitle, …; UIKit, SwiftUI or raw names). Default: body.", valueName: "style"))
+    @Option(help: ArgumentHelp("Text style (body, headline, title, caption1, largeTitle, …; UIKit, SwiftUI or raw names). Default: body.", valueName: "style"), completion: Completions.styles)
     var style: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Fixed point size instead of a text style.", valueName: "points"))
     var size: Double?
 
-    @Option(name: .customLong("relative-to"), help: ArgumentHelp("With --size: scale the size at each category like this text style (UIFontMetrics).", valueName: "style"))
+    @Option(name: .customLong("relative-to"), help: ArgumentHelp("With --size: scale the size at each category like this text style (UIFontMetrics).", valueName: "style"), completion: Completions.styles)
     var relativeTo: String?
 
     @Option(name: .customLong("max-size"), parsing: .unconditional, help: ArgumentHelp("With --relative-to or --font + --style: maximumPointSize, applied after scaling.", valueName: "points"))
     var maxSize: Double?
 
-    @Option(help: ArgumentHelp("System font weight: regular, medium, semibold, bold. Default: the style's weight (regular with --size).", valueName: "weight"))
+    @Option(help: ArgumentHelp("System font weight: regular, medium, semibold, bold. Default: the style's weight (regular with --size).", valueName: "weight"), completion: Completions.weights)
     var weight: String?
 
     @Flag(help: "Use the text style's emphasized weight (SwiftUI .bold() / UIKit traitBold).")
     var emphasized = false
 
-    @Option(help: ArgumentHelp("A TTF/OTF font file to use instead of the system font. Repeat for fallbacks, in order (then the system cascade).", valueName: "file"))
+    @Option(help: ArgumentHelp("A TTF/OTF font file to use instead of the system font. Repeat for fallbacks, in order (then the system cascade).", valueName: "file"), completion: Completions.fonts)
     var font: [String] = []
 
     @Option(name: .customLong("face-index"), parsing: .unconditional, help: ArgumentHelp("Face index in a font collection (TTC/OTC).", valueName: "n"))
@@ -56,7 +56,7 @@ struct FitCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Container width in points (insets included). Or --device.", valueName: "points"))
     var width: Double?
 
-    @Option(help: ArgumentHelp("Instead of --width: a device's screen width minus its layout margins (iphone-se 320, iphone-se-3 375, iphone-15 393, iphone-15-pro-max 430, iphone-16-pro-max 440, ipad-mini 744, ipad 820; margins 16 pt on iPhone, 20 on iPad).", valueName: "name"))
+    @Option(help: ArgumentHelp("Instead of --width: a device's screen width minus its layout margins (iphone-se 320, iphone-se-3 375, iphone-15 393, iphone-15-pro-max 430, iphone-16-pro-max 440, ipad-mini 744, ipad 820; margins 16 pt on iPhone, 20 on iPad).", valueName: "name"), completion: Completions.devices)
     var device: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("With --device: the layout margin on each side, points.", valueName: "points"))
@@ -65,13 +65,13 @@ struct FitCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Container height in points (insets included). Default: grows with the text.", valueName: "points"))
     var height: Double?
 
-    @Option(help: ArgumentHelp("View preset: uilabel (1 line, truncating tail; the default), swiftui-text (no line limit, truncating tail, HIG leading), textview (no limit, word wrapping, clipped at --height). Explicit options win.", valueName: "view"))
+    @Option(help: ArgumentHelp("View preset: uilabel (1 line, truncating tail; the default), swiftui-text (no line limit, truncating tail, HIG leading), textview (no limit, word wrapping, clipped at --height). Explicit options win.", valueName: "view"), completion: Completions.views)
     var view: String?
 
-    @Option(name: .customLong("line-break-mode"), help: ArgumentHelp("word, char, clip, head, tail (default) or middle (NSLineBreakMode).", valueName: "mode"))
+    @Option(name: .customLong("line-break-mode"), help: ArgumentHelp("word, char, clip, head, tail (default) or middle (NSLineBreakMode).", valueName: "mode"), completion: Completions.lineBreakModes)
     var lineBreakMode: String?
 
-    @Option(name: .customLong("line-break-strategy"), help: ArgumentHelp("standard (UILabel's default: push-out + hangul), push-out, hangul or none.", valueName: "strategy"))
+    @Option(name: .customLong("line-break-strategy"), help: ArgumentHelp("standard (UILabel's default: push-out + hangul), push-out, hangul or none.", valueName: "strategy"), completion: Completions.lineBreakStrategies)
     var lineBreakStrategy: String?
 
     @Option(name: .customLong("minimum-scale-factor"), parsing: .unconditional, help: ArgumentHelp("adjustsFontSizeToFitWidth with this minimumScaleFactor (0 < x < 1): shrink before truncating.", valueName: "x"))
@@ -80,7 +80,7 @@ struct FitCommand: ParsableCommand {
     @Flag(help: "allowsDefaultTighteningForTruncation: tighten a single line by up to 0.05 em per character before truncating.")
     var tightening = false
 
-    @Option(help: ArgumentHelp("natural (default), left, center, right or justified: moves lines, reported as lineOffsets.", valueName: "alignment"))
+    @Option(help: ArgumentHelp("natural (default), left, center, right or justified: moves lines, reported as lineOffsets.", valueName: "alignment"), completion: Completions.alignments)
     var alignment: String?
 
     @Flag(name: .customLong("scaled-insets"), help: "Scale --insets with the text style like @ScaledMetric.")
@@ -95,26 +95,41 @@ struct FitCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Display scale: heights and widths round up to this pixel grid.", valueName: "1|2|3"))
     var scale: Double = 3
 
-    @Option(help: ArgumentHelp("Categories: a name (xS, L, AX5, accessibility5, …), a...b, ...b, a..., all, or a comma list. Default: all.", valueName: "range"))
+    @Option(help: ArgumentHelp("Categories: a name (xS, L, AX5, accessibility5, …), a...b, ...b, a..., all, or a comma list. Default: all.", valueName: "range"), completion: Completions.categories)
     var categories: String?
 
     @Option(help: ArgumentHelp("BCP 47 language of the text (de, th, zh-Hant): line-breaking rules and shaping.", valueName: "tag"))
     var lang: String?
 
-    @Option(name: .customLong("line-spacing"), help: ArgumentHelp("natural (n × lineHeight, UILabel) or leading (first line natural, then the HIG leading: SwiftUI Text with a text style).", valueName: "mode"))
+    @Option(name: .customLong("line-spacing"), help: ArgumentHelp("natural (n × lineHeight, UILabel) or leading (first line natural, then the HIG leading: SwiftUI Text with a text style).", valueName: "mode"), completion: Completions.lineSpacings)
     var lineSpacing: String?
 
     @Flag(name: .customLong("allow-word-break"), help: "Count a word broken mid-word as fitting.")
     var allowWordBreak = false
 
-    @Option(name: .customLong("line-height"), help: ArgumentHelp("Line boxes: letterform-aware (default: lines grow to the fonts used on them, iOS 17 text styles), typographic (fixed box from the primary font), fixed:N (every line N pt), multiple:X (natural × X).", valueName: "policy"))
+    @Option(name: .customLong("line-height"), help: ArgumentHelp("Line boxes: letterform-aware (default: lines grow to the fonts used on them, iOS 17 text styles), typographic (fixed box from the primary font), fixed:N (every line N pt), multiple:X (natural × X).", valueName: "policy"), completion: Completions.lineHeights)
     var lineHeight: String?
 
-    @Option(name: .customLong("sizing-rule"), help: ArgumentHelp("With letterform-aware: typographic (default) or oversize (lines also grow to contain all ink, UIKit sizingRule .oversize).", valueName: "rule"))
+    @Option(name: .customLong("sizing-rule"), help: ArgumentHelp("With letterform-aware: typographic (default) or oversize (lines also grow to contain all ink, UIKit sizingRule .oversize).", valueName: "rule"), completion: Completions.sizingRules)
     var sizingRule: String?
 
     @Flag(name: .customLong("clips-to-bounds"), help: "The view clips to its bounds: ink outside it is cut and fails the category (inkClipped).")
     var clipsToBounds = false
+
+    @Option(name: .customLong("minimum-category"), help: ArgumentHelp("The view's minimumContentSizeCategory: smaller categories are laid out at this one.", valueName: "category"), completion: Completions.categories)
+    var minimumCategory: String?
+
+    @Option(name: .customLong("maximum-category"), help: ArgumentHelp("The view's maximumContentSizeCategory: larger categories are laid out at this one (a tab bar title capped at xxxLarge).", valueName: "category"), completion: Completions.categories)
+    var maximumCategory: String?
+
+    @Option(name: .customLong("dynamic-type-size"), help: ArgumentHelp("SwiftUI's .dynamicTypeSize(range): a...b, ...b or a...; intersected with --minimum-category / --maximum-category.", valueName: "range"))
+    var dynamicTypeSize: String?
+
+    @Option(name: .customLong("line-break-rules"), help: ArgumentHelp("CJK line starts: strict (default: no line starts with a small kana or ー, iOS for text without a typesetting language), normal or loose (an app that sets a typesetting language).", valueName: "rules"), completion: Completions.lineBreakRules)
+    var lineBreakRules: String?
+
+    @Option(help: ArgumentHelp("on (default): the stand-ins of iOS's fonts measure as iOS's fonts do (Thai ×1.07, Arabic ×0.89, zh ideographs ×1.02, emoji at iOS's emoji size); off: each stand-in as itself. See the README.", valueName: "on|off"), completion: Completions.calibrations)
+    var calibration: String?
 
     @Flag(name: .customLong("system-fonts"), help: "Use fonts installed on this machine (fontconfig) as a last-resort fallback. Off by default: results then differ between machines.")
     var systemFonts = false
@@ -122,10 +137,10 @@ struct FitCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON (keys sorted).")
     var json = false
 
-    @Option(help: ArgumentHelp("Also draw the layout as SVG to this file: every category side by side (or those of --categories), real glyph outlines, guides, hidden and clipped parts shaded.", valueName: "file"))
+    @Option(help: ArgumentHelp("Also draw the layout as SVG to this file: every category side by side (or those of --categories), real glyph outlines, guides, hidden and clipped parts shaded.", valueName: "file"), completion: .file(extensions: ["svg"]))
     var svg: String?
 
-    @Option(name: .customLong("fonts-dir"), help: ArgumentHelp("The bundled Fonts/ folder, if it cannot be found (also $LAYOUTSIM_FONTS).", valueName: "dir"))
+    @Option(name: .customLong("fonts-dir"), help: ArgumentHelp("The bundled Fonts/ folder, if it cannot be found (also $LAYOUTSIM_FONTS).", valueName: "dir"), completion: .directory)
     var fontsDir: String?
 
     mutating func run() throws {
@@ -167,6 +182,9 @@ struct FitCommand: ParsableCommand {
             ("style", style), ("relativeTo", relativeTo), ("weight", weight), ("device", device), ("view", view),
             ("lineBreakMode", lineBreakMode), ("lineBreakStrategy", lineBreakStrategy), ("alignment", alignment),
             ("lineSpacing", lineSpacing), ("lineHeight", lineHeight), ("sizingRule", sizingRule), ("insets", insets),
+            ("lineBreakRules", lineBreakRules), ("calibration", calibration),
+            ("minimumContentSizeCategory", minimumCategory), ("maximumContentSizeCategory", maximumCategory),
+            ("dynamicTypeSize", dynamicTypeSize),
         ]
         for (field, value) in words {
             guard let value else { continue }

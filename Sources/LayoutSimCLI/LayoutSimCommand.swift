@@ -29,6 +29,13 @@ struct LayoutSimCommand: ParsableCommand {
         } catch {
             let status = exitCode(for: error)
             if status == .success {
+                // A subcommand's help ends with its examples.
+                let message = fullMessage(for: error)
+                if let name = HelpExamples.subcommand(helpedBy: message), let examples = HelpExamples.section(for: name) {
+                    let help = message.hasSuffix("\n") ? message : message + "\n"
+                    print(help + "\n" + examples, terminator: "")
+                    Foundation.exit(0)
+                }
                 exit(withError: error)
             }
             FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))

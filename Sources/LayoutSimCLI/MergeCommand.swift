@@ -18,20 +18,20 @@ struct MergeCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "JSON reports written by 'layoutsim check --format json'.")
+    @Argument(help: "JSON reports written by 'layoutsim check --format json'.", completion: Completions.jsonReports)
     var reports: [String]
 
-    @Option(help: ArgumentHelp("text (default), json, junit, sarif or github.", valueName: "format"))
+    @Option(help: ArgumentHelp("text (default), json, junit, sarif or github.", valueName: "format"), completion: Completions.formats)
     var format: String = "text"
 
-    @Option(help: ArgumentHelp("Write the merged report here (atomically) instead of standard output, which then carries only the summary line.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the merged report here (atomically) instead of standard output, which then carries only the summary line.", valueName: "file"), completion: .file())
     var output: String?
 
-    @Option(name: .customLong("update-baseline"), help: ArgumentHelp("Write the merged failures as the new baseline (see 'layoutsim check --help') and exit 0, unless a report has input errors.", valueName: "file"))
+    @Option(name: .customLong("update-baseline"), help: ArgumentHelp("Write the merged failures as the new baseline (see 'layoutsim check --help') and exit 0, unless a report has input errors.", valueName: "file"), completion: Completions.jsonReports)
     var updateBaseline: String?
 
     mutating func run() throws {
-        guard ["text", "json", "junit", "sarif", "github"].contains(format) else {
+        guard ReportFormat.names.contains(format) else {
             throw CLIError.badInput("unknown --format '\(format)'; valid: text, json, junit, sarif, github")
         }
         guard !reports.isEmpty else { throw CLIError.badInput("no reports to merge") }

@@ -28,7 +28,7 @@ struct ScaleCommand: ParsableCommand {
 
     /// One text style to print (any UIKit, SwiftUI, HIG or raw spelling). Default: every style.
     @Option(name: .long, help: ArgumentHelp(
-        "Print only this text style (e.g. body, title, caption1). Default: all.", valueName: "style"))
+        "Print only this text style (e.g. body, title, caption1). Default: all.", valueName: "style"), completion: Completions.styles)
     var style: String?
 
     /// Print JSON instead of a text table.
@@ -42,7 +42,7 @@ struct ScaleCommand: ParsableCommand {
 
     /// The text style whose curve scales `--value`. Default: body (like `UIFontMetrics.default`).
     @Option(name: .customLong("relative-to"), help: ArgumentHelp(
-        "Text style to scale relative to (only with --value). Default: body.", valueName: "style"))
+        "Text style to scale relative to (only with --value). Default: body.", valueName: "style"), completion: Completions.styles)
     var relativeTo: String?
 
     /// `maximumPointSize`: clamp applied after scaling. Only with `--value`.
@@ -52,7 +52,7 @@ struct ScaleCommand: ParsableCommand {
 
     /// Which categories to print. Default: all twelve.
     @Option(name: .long, help: ArgumentHelp(
-        "Categories to print: a name, a...b, ...b, a..., all, or a comma-separated list. Default: all.", valueName: "range"))
+        "Categories to print: a name, a...b, ...b, a..., all, or a comma-separated list. Default: all.", valueName: "range"), completion: Completions.categories)
     var categories: String?
 
     mutating func run() throws {

@@ -87,7 +87,9 @@ extension ElementSpec {
         return FitRequest(
             text: text, font: choice, container: container, categories: selected, language: language,
             lineSpacing: spacing, allowsWordBreaks: allowWordBreak ?? false, lineHeight: try lineHeightPolicy(),
-            clipsToBounds: clipsToBounds ?? false, usesSystemFonts: usesSystemFonts, label: behavior
+            clipsToBounds: clipsToBounds ?? false, usesSystemFonts: usesSystemFonts, label: behavior,
+            lineBreakRules: lineBreakRules ?? .strict, calibratesStandIns: calibration != .off,
+            categoryLimits: categoryLimits
         )
     }
 

@@ -41,6 +41,16 @@ public struct ElementSpec: Sendable, Hashable {
     public var clipsToBounds: Bool?
     public var allowWordBreak: Bool?
     public var mustFitThrough: ContentSizeCategory?
+    /// CJK line-start rules: strict (default, untagged text on iOS), normal or loose (a typesetting language set).
+    public var lineBreakRules: LineBreakRules?
+    /// Whether the stand-ins are calibrated to iOS's fonts (default on).
+    public var calibration: CalibrationSetting?
+    /// UIKit's `minimumContentSizeCategory`.
+    public var minimumContentSizeCategory: ContentSizeCategory?
+    /// UIKit's `maximumContentSizeCategory`.
+    public var maximumContentSizeCategory: ContentSizeCategory?
+    /// SwiftUI's `.dynamicTypeSize(range)`: `a...b`, `...b` or `a...`.
+    public var dynamicTypeSize: CategoryLimits?
     /// Fields that differ for an `.xcstrings` device variant, by device (`ipad: {width: 500}`), over this element's.
     public var devices: [String: ElementSpec]?
 
@@ -83,6 +93,11 @@ public struct ElementSpec: Sendable, Hashable {
         ElementField("clipsToBounds", \.clipsToBounds),
         ElementField("allowWordBreak", \.allowWordBreak),
         ElementField("mustFitThrough", \.mustFitThrough),
+        ElementField("lineBreakRules", \.lineBreakRules),
+        ElementField("calibration", \.calibration),
+        ElementField("minimumContentSizeCategory", \.minimumContentSizeCategory),
+        ElementField("maximumContentSizeCategory", \.maximumContentSizeCategory),
+        ElementField("dynamicTypeSize", \.dynamicTypeSize),
     ]
 
     /// The names of the fields, as written in spec files.
@@ -109,6 +124,12 @@ public struct ElementSpec: Sendable, Hashable {
         var out = self
         for field in Self.fields { field.inherit(&out, base) }
         out.location = location ?? base.location
+        // Category limits nest: an element inside the screen (`defaults`) gets the intersection of both, as a
+        // subview does in UIKit and SwiftUI.
+        let limits = categoryLimits.intersecting(base.categoryLimits)
+        out.minimumContentSizeCategory = limits.minimum
+        out.maximumContentSizeCategory = limits.maximum
+        out.dynamicTypeSize = nil
         if let baseDevices = base.devices {
             out.devices = (devices ?? [:]).merging(baseDevices) { mine, inherited in mine.over(inherited) }
         }
@@ -259,6 +280,35 @@ extension ContentSizeCategory: NamedSpecValue {
     package static var kind: String { "category" }
 }
 
+extension CategoryLimits: SpecValue {
+    /// `a...b`, `...b`, `a...` (SwiftUI's `.dynamicTypeSize` ranges), with any category name.
+    package static func read(_ text: FieldText, field: String) throws(SpecValueError) -> CategoryLimits {
+        let range = try single(text, field: field, "a string")
+        let parts = range.components(separatedBy: "...")
+        guard parts.count == 2, !(parts[0].isEmpty && parts[1].isEmpty) else {
+            throw SpecValueError("'\(field)' must be a range: a...b, ...b or a... (got '\(range)')")
+        }
+        func bound(_ name: String) throws(SpecValueError) -> ContentSizeCategory? {
+            guard !name.isEmpty else { return nil }
+            guard let category = ContentSizeCategory(parsing: name) else {
+                throw SpecValueError("unknown category '\(name)'; valid: \(ContentSizeCategory.validNames)")
+            }
+            return category
+        }
+        let limits = CategoryLimits(minimum: try bound(parts[0]), maximum: try bound(parts[1]))
+        if limits.isInverted { throw SpecValueError("'\(field)': \(range) is an empty range") }
+        return limits
+    }
+}
+
+extension ElementSpec {
+    /// The element's category limits: its minimum and maximum categories intersected with its `dynamicTypeSize`.
+    public var categoryLimits: CategoryLimits {
+        CategoryLimits(minimum: minimumContentSizeCategory, maximum: maximumContentSizeCategory)
+            .intersecting(dynamicTypeSize ?? .unlimited)
+    }
+}
+
 extension DevicePreset: NamedSpecValue {
     package static func named(_ text: String) -> DevicePreset? { DevicePreset(parsing: text) }
     package static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -301,6 +351,21 @@ public enum SizingRule: String, Sendable, Hashable, CaseIterable, NamedSpecValue
     package static func named(_ text: String) -> SizingRule? { SizingRule(rawValue: text) }
     package static var validNames: String { "typographic, oversize" }
     package static var kind: String { "sizing rule" }
+}
+
+extension LineBreakRules: NamedSpecValue {
+    package static func named(_ text: String) -> LineBreakRules? { LineBreakRules(name: text) }
+    package static var validNames: String { "strict, normal, loose" }
+    package static var kind: String { "line break rules" }
+}
+
+/// Whether the stand-ins of the system cascade are calibrated to iOS's fonts (`on`, the default) or measured as
+/// themselves (`off`): see the README's "How far each script can be off".
+public enum CalibrationSetting: String, Sendable, Hashable, CaseIterable, NamedSpecValue {
+    case on, off
+    package static func named(_ text: String) -> CalibrationSetting? { CalibrationSetting(rawValue: text) }
+    package static var validNames: String { "on, off" }
+    package static var kind: String { "calibration" }
 }
 
 extension LineHeightPolicy: SpecValue {

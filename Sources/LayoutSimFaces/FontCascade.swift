@@ -1,7 +1,27 @@
 import LayoutSimModel
 
+/// Which of Apple's system fonts a bundled face stands in for. Each one is measured the way iOS measures the font it
+/// replaces (widths calibrated, line boxes from SF's, emoji at the size iOS draws them): see `StandInCalibration`.
+public enum StandIn: String, Sendable, Hashable, CaseIterable {
+    /// Inter for SF Pro (SF's measured widths replace Inter's).
+    case sf
+    /// Noto Sans Thai for Thonburi.
+    case thai
+    /// Noto Sans Arabic for SF Arabic / Geeza Pro.
+    case arabic
+    /// Noto Sans Devanagari for Kohinoor Devanagari.
+    case devanagari
+    /// Noto Sans Hebrew for SF Hebrew.
+    case hebrew
+    /// Noto Sans CJK for Hiragino Sans (ja), PingFang SC / TC / HK (zh) and Apple SD Gothic Neo (ko).
+    case cjk
+    /// The emoji stand-in (Noto Color Emoji's sequences, boxes of Apple Color Emoji's metrics) for Apple Color Emoji.
+    case emoji
+}
+
 /// The files of the system cascade: Inter standing in for SF (SF's measured widths replace Inter's), then Noto
-/// Sans Thai, Arabic, Devanagari and Hebrew standing in for Thonburi, SF Arabic, Kohinoor Devanagari and SF Hebrew.
+/// Sans Thai, Arabic, Devanagari, Hebrew and CJK and the emoji stand-in, for Thonburi, SF Arabic, Kohinoor
+/// Devanagari, SF Hebrew, Hiragino Sans / PingFang / Apple SD Gothic Neo and Apple Color Emoji.
 package enum SystemCascadeFiles {
     /// The Inter file standing in for SF at each weight.
     package static let interFiles: [FontWeight: String] = [
@@ -9,10 +29,15 @@ package enum SystemCascadeFiles {
         .semibold: "Inter-SemiBold.otf", .bold: "Inter-Bold.otf",
     ]
 
-    /// The Noto fallback files, in order, at a weight: regular and medium take Regular, semibold and bold take Bold.
-    package static func fallbackFiles(weight: FontWeight) -> [String] {
+    /// The fallback files, in order, at a weight, with what each stands in for: regular and medium take Regular,
+    /// semibold and bold take Bold; the emoji stand-in has one weight, as Apple Color Emoji does.
+    package static func fallbackFiles(weight: FontWeight) -> [(file: String, standIn: StandIn)] {
         let style = weight >= .semibold ? "Bold" : "Regular"
-        return ["NotoSansThai", "NotoSansArabic", "NotoSansDevanagari", "NotoSansHebrew"].map { "\($0)-\(style).ttf" }
+        return [
+            ("NotoSansThai-\(style).ttf", .thai), ("NotoSansArabic-\(style).ttf", .arabic),
+            ("NotoSansDevanagari-\(style).ttf", .devanagari), ("NotoSansHebrew-\(style).ttf", .hebrew),
+            ("NotoSansCJK-\(style).otf", .cjk), ("LayoutSimEmoji.ttf", .emoji),
+        ]
     }
 }
 
@@ -22,6 +47,8 @@ package struct FontCascade {
     package let faces: [FontFace]
     /// Index of the SF stand-in (Inter), whose clusters take SF's measured widths.
     package let systemModelIndex: Int
+    /// What each face stands in for (nil: a font file of the user's).
+    package let standIns: [StandIn?]
 
     /// The face that shapes the primary text: the font file, or the SF stand-in for the system font.
     package func primary(for font: FontChoice) -> FontFace {
@@ -43,15 +70,21 @@ package final class FontCascades {
         let key = CascadeKey(face: font.face, fallbackFiles: font.fallbackFiles, weight: weight)
         if let cached = cache[key] { return cached }
         var faces: [FontFace] = []
+        var standIns: [StandIn?] = []
         if case .file(let path, let index) = font.face {
             faces.append(try registry.face(path: path, index: index))
             for file in font.fallbackFiles { faces.append(try registry.face(path: file.path, index: file.faceIndex)) }
+            standIns = Array(repeating: nil, count: faces.count)
         }
         let systemWeight = font.face == .system ? weight : .regular
         let systemIndex = faces.count
         faces.append(try registry.bundledFace(named: SystemCascadeFiles.interFiles[systemWeight] ?? "Inter-Regular.otf"))
-        for file in SystemCascadeFiles.fallbackFiles(weight: systemWeight) { faces.append(try registry.bundledFace(named: file)) }
-        let built = FontCascade(faces: faces, systemModelIndex: systemIndex)
+        standIns.append(.sf)
+        for (file, standIn) in SystemCascadeFiles.fallbackFiles(weight: systemWeight) {
+            faces.append(try registry.bundledFace(named: file))
+            standIns.append(standIn)
+        }
+        let built = FontCascade(faces: faces, systemModelIndex: systemIndex, standIns: standIns)
         cache[key] = built
         return built
     }

@@ -28,6 +28,9 @@ public enum Verdict: Sendable, Hashable {
 public struct CategoryResult: Sendable, Hashable {
     /// The category; nil for a fixed point size, which does not follow Dynamic Type.
     public let category: ContentSizeCategory?
+    /// The category the view was laid out at: ``category`` clamped by the request's category limits (equal to it
+    /// when there are none).
+    public let appliedCategory: ContentSizeCategory?
     /// Point size of the font at this category.
     public let pointSize: Double
     /// Weight of the system font (nil for font files).

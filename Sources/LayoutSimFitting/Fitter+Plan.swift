@@ -35,9 +35,10 @@ extension Fitter {
         let i = request.container.insets
         for index in steps.indices {
             guard let category = steps[index].category else { continue }
+            let applied = steps[index].appliedCategory ?? category
             steps[index].insets = EdgeInsets(
-                top: scaler.scaledValue(i.top, at: category), left: scaler.scaledValue(i.left, at: category),
-                bottom: scaler.scaledValue(i.bottom, at: category), right: scaler.scaledValue(i.right, at: category)
+                top: scaler.scaledValue(i.top, at: applied), left: scaler.scaledValue(i.left, at: applied),
+                bottom: scaler.scaledValue(i.bottom, at: applied), right: scaler.scaledValue(i.right, at: applied)
             )
         }
         return steps
@@ -82,23 +83,34 @@ extension Fitter {
             var steps: [FitStep] = []
             if isSystem {
                 for category in categories {
-                    guard let metrics = TypeScale.metrics(style, category) else {
-                        throw .model(.categoryUnknownForStyle(style, category))
+                    let applied = request.categoryLimits.apply(to: category)
+                    guard let metrics = TypeScale.metrics(style, applied) else {
+                        throw .model(.categoryUnknownForStyle(style, applied))
                     }
                     let leading = request.lineSpacing == .leading ? metrics.leading : nil
-                    steps.append(FitStep(category: category, pointSize: metrics.pointSize, weight: weight(for: style), leading: leading))
+                    steps.append(FitStep(
+                        category: category, appliedCategory: applied, pointSize: metrics.pointSize,
+                        weight: weight(for: style), leading: leading
+                    ))
                 }
                 return steps
             }
             guard let base = TypeScale.pointSize(style, .large) else { throw .model(.categoryUnknownForStyle(style, .large)) }
-            return try scaledSteps(base, relativeTo: style, maximum: nil, categories: categories, weight: weight(for: style))
+            return try scaledSteps(
+                base, relativeTo: style, maximum: nil, categories: categories, limits: request.categoryLimits,
+                weight: weight(for: style)
+            )
         case .scaled(let size, let style, let maximum):
-            return try scaledSteps(try checked(size), relativeTo: style, maximum: maximum, categories: categories, weight: weight(for: nil))
+            return try scaledSteps(
+                try checked(size), relativeTo: style, maximum: maximum, categories: categories,
+                limits: request.categoryLimits, weight: weight(for: nil)
+            )
         }
     }
 
     fileprivate static func scaledSteps(
-        _ size: Double, relativeTo style: TextStyle, maximum: Double?, categories: [ContentSizeCategory], weight: FontWeight
+        _ size: Double, relativeTo style: TextStyle, maximum: Double?, categories: [ContentSizeCategory],
+        limits: CategoryLimits, weight: FontWeight
     ) throws(LayoutSimError) -> [FitStep] {
         let scaler: FontMetricsScaler
         do { scaler = try FontMetricsScaler(relativeTo: style) } catch { throw .model(error) }
@@ -107,11 +119,12 @@ extension Fitter {
         }
         var steps: [FitStep] = []
         for category in categories {
-            let scaled = scaler.scaledFontSize(size, at: category, maximumPointSize: maximum)
+            let applied = limits.apply(to: category)
+            let scaled = scaler.scaledFontSize(size, at: applied, maximumPointSize: maximum)
             guard scaled.isFinite, scaled > 0, scaled <= maximumLength else {
                 throw .model(.invalidValue("point size \(size) scales to \(scaled) at \(category.swiftUIName), beyond \(Int(maximumLength))"))
             }
-            steps.append(FitStep(category: category, pointSize: scaled, weight: weight, leading: nil))
+            steps.append(FitStep(category: category, appliedCategory: applied, pointSize: scaled, weight: weight, leading: nil))
         }
         return steps
     }

@@ -7,6 +7,8 @@ import LayoutSimSystemFont
 /// One size to lay out: the category (nil for a fixed size), point size, weight and the spacing of later lines.
 package struct FitStep: Sendable {
     package let category: ContentSizeCategory?
+    /// The category the view uses at the requested one (its ``FitRequest/categoryLimits`` applied).
+    package var appliedCategory: ContentSizeCategory?
     package let pointSize: Double
     package let weight: FontWeight
     /// Baseline-to-baseline distance of the second and later lines when it differs from the natural line height
@@ -69,7 +71,8 @@ package enum Fitter {
         func layout(_ size: Double, tighten: Bool) -> Layout {
             let advances = source.advances(size: size)
             let (lines, spans) = LineBreaker.breakLines(
-                text, advances: advances, width: width, breaks: breaks, pushOut: label.lineBreakStrategy.pushesOut
+                text, advances: advances, width: width, breaks: breaks, pushOut: label.lineBreakStrategy.pushesOut,
+                edges: source.edges(size: size)
             )
             // A label in a fixed height shows the lines that fit in it (at least one) and truncates the last.
             var limit = container.lineLimit
@@ -276,7 +279,7 @@ package enum Fitter {
             verdict = .fits
         }
         return CategoryResult(
-            category: step.category, pointSize: l.size, weight: weight, lineHeight: lineHeight,
+            category: step.category, appliedCategory: step.appliedCategory ?? step.category, pointSize: l.size, weight: weight, lineHeight: lineHeight,
             lines: l.lines, displayedLines: displayed, sourceText: text.text, hiddenCharacters: hidden,
             shownLineWidths: shownWidths,
             lineOffsets: lineOffsets(text, shownLines, spans: Array(l.spans.prefix(shown)), alignment: request.label.alignment,

@@ -166,8 +166,12 @@ struct LabelDrawer {
         // Per cluster: how much the fit's advance stretches HarfBuzz's (the SF model narrows Inter to SF).
         func clusterScale(_ i: Int) -> Double {
             let face = Int(text.faceIndex[i])
-            let shaped = Double(text.advanceUnits[i]) * size / Double(text.faces[face].metrics.unitsPerEm)
+            let shaped = Double(text.advanceUnits[i]) * unitScale(face)
             return shaped != 0 ? advances[i] / shaped : 1
+        }
+        // Points per font unit of each face (the emoji stand-in's at the size iOS draws emoji).
+        func unitScale(_ face: Int) -> Double {
+            StandInCalibration.pointsPerUnit(text.faces[face], size: size, calibrated: text.calibratesStandIns)
         }
         func glyph(_ face: Int, _ id: UInt32, x: Double, y: Double, scale: Double) -> DrawnGlyph {
             DrawnGlyph(path: face < faces.count ? faces[face].outlinePath(ofGlyph: id) : "", x: x, y: y, scale: scale)
@@ -198,7 +202,7 @@ struct LabelDrawer {
             }
             var out: [DrawnGlyph] = []
             for part in parts {
-                let scale = size / Double(text.faces[part.face].metrics.unitsPerEm)
+                let scale = unitScale(part.face)
                 for shaped in part.glyphs {
                     let i = text.clusterIndex(atOffset: shaped.cluster)
                     let stretch = i < text.clusterCount ? clusterScale(i) : 1

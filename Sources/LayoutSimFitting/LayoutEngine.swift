@@ -57,11 +57,15 @@ public final class LayoutEngine {
 
     /// Shapes `text` once in the cascade of `font` at `weight` (see ``TextMeasurer``).
     package func measure(
-        _ text: String, font: FontChoice, weight: FontWeight, language: String?, usesSystemFonts: Bool = false
+        _ text: String, font: FontChoice, weight: FontWeight, language: String?, usesSystemFonts: Bool = false,
+        lineBreakRules: LineBreakRules = .strict
     ) throws(LayoutSimError) -> MeasuredText {
         let cascade = try cascade(for: font, weight: weight)
         do {
-            return try measurer.measure(text, cascade: cascade, language: language, systemFonts: usesSystemFonts ? registry : nil)
+            return try measurer.measure(
+                text, cascade: cascade, language: language, systemFonts: usesSystemFonts ? registry : nil,
+                lineBreakRules: lineBreakRules
+            )
         } catch {
             throw .segmentation(error)
         }
@@ -83,10 +87,11 @@ public final class LayoutEngine {
         guard length <= FitRequest.maximumTextLength else { throw .textTooLong(length) }
         let plan = try Fitter.plan(request)
         let weight = plan.first?.weight ?? .regular
-        let measured = try measure(
+        var measured = try measure(
             request.text, font: request.font, weight: weight, language: request.language,
-            usesSystemFonts: request.usesSystemFonts
+            usesSystemFonts: request.usesSystemFonts, lineBreakRules: request.lineBreakRules
         )
+        measured.calibratesStandIns = request.calibratesStandIns
         let usesSFModel = measured.faces.contains { $0.usesSystemModel }
         let system: SystemFontModel? = usesSFModel ? try systemFont() : nil
         let sfWeight = request.font.face == .system ? weight : .regular

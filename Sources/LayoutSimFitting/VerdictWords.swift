@@ -96,8 +96,28 @@ extension CategoryResult {
 }
 
 extension FitReport {
-    /// One line: "fits through xxxLarge; truncated from accessibility1", "fits at every category", ….
+    /// One line: "fits through xxxLarge; truncated from accessibility1", "fits at every category", …, and when the
+    /// view's category limits changed a category, which ("; xxLarge to accessibility2 shown at xLarge").
     public var summary: String {
+        // Runs of requested categories shown at one other category: "xSmall to medium shown at large".
+        var groups: [(first: ContentSizeCategory, last: ContentSizeCategory, applied: ContentSizeCategory)] = []
+        for result in results {
+            guard let category = result.category, let applied = result.appliedCategory, applied != category else { continue }
+            if let last = groups.last, last.applied == applied {
+                groups[groups.count - 1].last = category
+            } else {
+                groups.append((category, category, applied))
+            }
+        }
+        let notes = groups.map { group in
+            let span = group.first == group.last
+                ? group.first.swiftUIName : "\(group.first.swiftUIName) to \(group.last.swiftUIName)"
+            return "\(span) shown at \(group.applied.swiftUIName)"
+        }
+        return ([verdictSummary] + notes).joined(separator: "; ")
+    }
+
+    private var verdictSummary: String {
         if !missingGlyphs.isEmpty {
             let points = missingGlyphs.flatMap(\.codePoints).joined(separator: " ")
             return "cannot be displayed: no font covers \(points)"
@@ -114,5 +134,89 @@ extension FitReport {
         let from = "\(phrase) from \(category.swiftUIName)"
         if let through = fitsThrough { return "fits through \(through.swiftUIName); \(from)" }
         return "does not fit at \(category.swiftUIName): \(phrase)"
+    }
+}
+
+extension FitFailure {
+    /// What a test failure says, one fact a line:
+    ///
+    /// ```
+    /// "abcdefghij" must fit through accessibility5: truncated at xxxLarge (fits through xxLarge)
+    ///   shows: "abcdefgh…"
+    ///   missing room: 1 more line of 22.33 pt; 2 characters hidden
+    /// ```
+    ///
+    /// A catalog string starts with its key, locale and variant (`button.continue [de, plural:one]`) and ends with
+    /// where the key is (`  at Localizable.xcstrings:12:7`). Line breaks in shown text read `⏎`.
+    public var message: String {
+        let format = ReportNumber.twoDecimals
+        var subject = "\"" + text.replacingOccurrences(of: "\n", with: "⏎") + "\""
+        if let key {
+            let place = ([locale].compactMap { $0 } + variant).joined(separator: ", ")
+            subject = key + (place.isEmpty ? "" : " [\(place)]") + " " + subject
+        }
+        var first: String
+        if let category, let mustFitThrough {
+            let through = fitsThrough.map { "fits through \($0.swiftUIName)" } ?? "fails from the smallest size"
+            first = "\(subject) must fit through \(mustFitThrough.swiftUIName): \(verdict.failurePhrase) at "
+                + "\(category.swiftUIName) (\(through))"
+        } else {
+            first = "\(subject) does not fit at its fixed size: \(verdict.failurePhrase)"
+        }
+        var lines = [first]
+        if let visibleText { lines.append("  shows: \"" + visibleText.replacingOccurrences(of: "\n", with: "⏎") + "\"") }
+        var room: [String] = []
+        if let hiddenLines, hiddenLines > 0 {
+            var phrase = "\(hiddenLines) more line\(hiddenLines == 1 ? "" : "s")"
+            if let lineHeight { phrase += " of \(format(lineHeight)) pt" }
+            room.append(phrase)
+        }
+        switch verdict {
+        case .clipped:
+            if let overflowWidth { room.append("a character is \(format(overflowWidth)) pt wider than the line") }
+            if let clippedBy { room.append("\(format(clippedBy)) pt too tall") }
+        case .inkClipped:
+            if let clippedBy { room.append("ink cut off by \(format(clippedBy)) pt") }
+        case .inkOverlap:
+            if let clippedBy { room.append("lines overlap by \(format(clippedBy)) pt") }
+        case .fitsWithWordBroken:
+            room.append("a word is wider than the line and split mid-word")
+        case .missingGlyphs:
+            room.append("no font covers " + missingGlyphs.joined(separator: " "))
+        case .fits, .truncated:
+            break
+        }
+        if hiddenCharacters > 0 { room.append("\(hiddenCharacters) character\(hiddenCharacters == 1 ? "" : "s") hidden") }
+        if !room.isEmpty { lines.append("  missing room: " + room.joined(separator: "; ")) }
+        if let location { lines.append("  at \(location)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Words for the test helpers' problems other than a string that does not fit.
+public enum ExpectationWords {
+    /// The engine refused the request (bad font, impossible container): "layoutsim could not lay out "…": …".
+    public static func layoutError(text: String, error: String) -> String {
+        "layoutsim could not lay out \"\(text)\": \(error)"
+    }
+
+    /// The check could not run at all (unreadable spec or catalog).
+    public static func checkError(_ error: String) -> String { "layoutsim check could not run: \(error)" }
+
+    /// A catalog string that could not be laid out (a bad element field).
+    public static func stringError(key: String, locale: String, error: String, location: String) -> String {
+        "\(key) [\(locale)]: \(error)\n  at \(location)"
+    }
+
+    /// A check that found no string to lay out: a test that would pass whatever the catalog holds.
+    public static func nothingChecked(catalogs: [String]) -> String {
+        "layoutsim check found no string to check in " + catalogs.joined(separator: ", ")
+            + " (wrong paths, or --locales that the catalogs do not have?)"
+    }
+
+    /// The last line of a catalog expectation that failed: "3 of 39 strings do not fit (7 keys in 5 locales)".
+    public static func catalogSummary(failures: Int, strings: Int, keys: Int, locales: Int) -> String {
+        "\(failures) of \(strings) string\(strings == 1 ? "" : "s") \(failures == 1 ? "does" : "do") not fit "
+            + "(\(keys) key\(keys == 1 ? "" : "s") in \(locales) locale\(locales == 1 ? "" : "s"))"
     }
 }

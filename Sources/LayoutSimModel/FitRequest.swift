@@ -12,8 +12,18 @@ public struct FitRequest: Sendable {
     public var container: Container
     /// Categories to lay out, in any order (results come sorted). Default: all twelve. Ignored for a fixed size.
     public var categories: [ContentSizeCategory]
+    /// The view's limits on the content size category (`minimumContentSizeCategory` / `maximumContentSizeCategory`,
+    /// SwiftUI's `.dynamicTypeSize(range)`): each requested category is laid out at the category the limits apply.
+    /// Default unlimited.
+    public var categoryLimits: CategoryLimits
     /// BCP 47 language of the text (`de`, `th`, `zh-Hant`), for line breaking and shaping; nil = none (root rules).
     public var language: String?
+    /// How strictly CJK line breaking keeps small kana and ー off line starts. Default ``LineBreakRules/strict``
+    /// (iOS for text without a typesetting language).
+    public var lineBreakRules: LineBreakRules
+    /// Whether the stand-ins of the system cascade (Noto Thai, Arabic, CJK, the emoji stand-in) are measured the way
+    /// iOS's fonts measure (documented factors, emoji at iOS's emoji size). Default true.
+    public var calibratesStandIns: Bool
     /// Line spacing of the system font with a text style. Default ``LineSpacing/natural``.
     public var lineSpacing: LineSpacing
     /// Truncation, shrinking, tightening, strategy, alignment: UILabel's defaults unless set.
@@ -42,8 +52,14 @@ public struct FitRequest: Sendable {
         lineHeight: LineHeightPolicy = .default,
         clipsToBounds: Bool = false,
         usesSystemFonts: Bool = false,
-        label: LabelBehavior = LabelBehavior()
+        label: LabelBehavior = LabelBehavior(),
+        lineBreakRules: LineBreakRules = .strict,
+        calibratesStandIns: Bool = true,
+        categoryLimits: CategoryLimits = .unlimited
     ) {
+        self.categoryLimits = categoryLimits
+        self.lineBreakRules = lineBreakRules
+        self.calibratesStandIns = calibratesStandIns
         self.label = label
         self.lineHeight = lineHeight
         self.clipsToBounds = clipsToBounds

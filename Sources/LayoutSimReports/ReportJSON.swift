@@ -10,7 +10,7 @@ extension FitReport: Encodable {
     package enum CodingKeys: String, CodingKey {
         case text, style, size, relativeTo, maximumPointSize, emphasized, weight, font, container, language, lineSpacing
         case allowsWordBreaks, results, fitsThrough, summary, missingGlyphs, lineHeightPolicy, clipsToBounds, systemFonts
-        case label, warnings
+        case label, warnings, lineBreakRules, calibration, categoryLimits
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,6 +39,9 @@ extension FitReport: Encodable {
         try c.encode(request.clipsToBounds, forKey: .clipsToBounds)
         try c.encode(request.usesSystemFonts, forKey: .systemFonts)
         try c.encode(LabelJSON(request.label), forKey: .label)
+        try c.encode(request.lineBreakRules.name, forKey: .lineBreakRules)
+        try c.encode(request.calibratesStandIns ? "on" : "off", forKey: .calibration)
+        try c.encode(LimitsJSON(request.categoryLimits), forKey: .categoryLimits)
         try c.encode(results.map(ResultJSON.init), forKey: .results)
         if font.followsDynamicType {
             try c.encode(fitsThrough, forKey: .fitsThrough)
@@ -101,11 +104,23 @@ private struct ContainerJSON: Encodable {
     }
 }
 
+/// `{"minimum": …, "maximum": …}` (null for no bound).
+private struct LimitsJSON: Encodable {
+    let limits: CategoryLimits
+    init(_ limits: CategoryLimits) { self.limits = limits }
+    enum CodingKeys: String, CodingKey { case minimum, maximum }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(limits.minimum, forKey: .minimum)
+        try c.encode(limits.maximum, forKey: .maximum)
+    }
+}
+
 private struct ResultJSON: Encodable {
     package let result: CategoryResult
 
     package enum CodingKeys: String, CodingKey {
-        case category, pointSize, weight, lineHeight, lines, shownLines, lineBreaks, lineWidths, textHeight, height, width
+        case category, appliedCategory, pointSize, weight, lineHeight, lines, shownLines, lineBreaks, lineWidths, textHeight, height, width
         case verdict, wordBroken, clippedBy, hiddenLines, overflowWidth, lineHeights, inkOverflow, inkClipped
         case visibleText, hiddenCharacters, shownLineWidths, lineOffsets, scaleFactor, shrinkReachedMinimum, tracking
         case partlyVisibleLine, inkOverlap
@@ -114,6 +129,7 @@ private struct ResultJSON: Encodable {
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(result.category, forKey: .category)
+        try c.encode(result.appliedCategory, forKey: .appliedCategory)
         try c.encode(ReportNumber.rounded(result.pointSize), forKey: .pointSize)
         try c.encode(result.weight, forKey: .weight)
         try c.encode(ReportNumber.rounded(result.lineHeight), forKey: .lineHeight)

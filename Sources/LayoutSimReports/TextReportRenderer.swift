@@ -11,7 +11,7 @@ public enum TextReportRenderer {
         var rows: [[String]] = [["category", "pt", "weight", "lines", "height", "widest", "verdict"]]
         for result in report.results {
             rows.append([
-                result.category?.swiftUIName ?? "(fixed)",
+                categoryCell(result),
                 format(result.pointSize),
                 result.weight?.rawValue ?? "-",
                 result.shownLineCount == result.lineCount ? "\(result.lineCount)" : "\(result.shownLineCount)/\(result.lineCount)",
@@ -43,4 +43,12 @@ public enum TextReportRenderer {
     }
 
     private static func format(_ value: Double) -> String { ReportNumber.twoDecimals(value) }
+
+    /// The requested category, and the one the view's limits make it use when that differs:
+    /// "accessibility5 → xxxLarge".
+    private static func categoryCell(_ result: CategoryResult) -> String {
+        guard let category = result.category else { return "(fixed)" }
+        guard let applied = result.appliedCategory, applied != category else { return category.swiftUIName }
+        return "\(category.swiftUIName) → \(applied.swiftUIName)"
+    }
 }

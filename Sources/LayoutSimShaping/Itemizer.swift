@@ -16,9 +16,12 @@ package struct TextRun: Sendable, Hashable {
 /// Splits text into runs by font coverage, bidi level and script (libraqm's `_raqm_itemize`).
 ///
 /// - Each grapheme cluster takes the first face of the cascade that has a glyph for every one of its code points
-///   (default-ignorable code points, controls and line separators need none).
-/// - Spaces, punctuation and digits (script Common or Inherited) take the face of the text before them when it
-///   covers them, else the face of the text after them, so widths do not jump and an Arabic phrase stays one run.
+///   (default-ignorable code points, controls and line separators need none). Spaces, punctuation and digits too:
+///   Core Text gives a character the first font of the cascade that covers it, so on iOS the digits and spaces in
+///   Thai or Arabic text are SF's (`fidelity-notes.md`, "Which font a digit … uses").
+/// - An emoji cluster (a character whose default presentation is emoji, or any cluster with U+FE0F or a keycap)
+///   takes the emoji face when it covers it, as iOS draws those with Apple Color Emoji.
+/// - Clusters that need no glyph (a line separator, a lone ZWJ) take the face before them.
 /// - A cluster that no face covers is shaped with the primary face (as `.notdef`) and reported as missing.
 /// - Runs end where the face, the bidi direction or the script changes; a directional run is never split by
 ///   anything else, so Arabic joining is kept (HarfBuzz also sees the neighbouring text as context).
@@ -29,7 +32,7 @@ package enum Itemizer {
     ///   does (the `--system-fonts` fontconfig lookup), which is appended to the cascade.
     /// - Returns: the runs, the cascade with any last-resort faces appended, and the clusters nothing covers.
     package static func itemize(
-        _ utf16: [UInt16], graphemes: [Int], levels: [UInt8], cascade: [FontFace],
+        _ utf16: [UInt16], graphemes: [Int], levels: [UInt8], cascade: [FontFace], emojiFace: Int? = nil,
         lastResort: (Unicode.Scalar) -> FontFace? = { _ in nil }
     ) -> (runs: [TextRun], faces: [FontFace], uncovered: [Range<Int>]) {
         guard !utf16.isEmpty, graphemes.count >= 2 else { return ([], cascade, []) }
@@ -52,12 +55,22 @@ package enum Itemizer {
                 let isLetter = (scalar.value | 0x20) >= 0x61 && (scalar.value | 0x20) <= 0x7A
                 script = isLetter ? .latin : .common
             } else {
-                for scalar in String(decoding: utf16[range], as: UTF16.self).unicodeScalars where scalar.needsGlyph {
+                var isEmoji = false
+                for scalar in String(decoding: utf16[range], as: UTF16.self).unicodeScalars {
+                    if scalar.value == 0xFE0F || scalar.value == 0x20E3 { isEmoji = true }
+                    guard scalar.needsGlyph else { continue }
+                    if required.isEmpty && scalar.value >= 0x2000 && scalar.properties.isEmojiPresentation { isEmoji = true }
                     required.append(scalar)
                     if script.isNeutral {
                         let s = Script(of: scalar)
                         if !s.isNeutral { script = s }
                     }
+                }
+                if isEmoji, let emojiFace, emojiFace < faces.count, !required.isEmpty,
+                   required.allSatisfy({ faces[emojiFace].nominalGlyph(for: $0) != nil }) {
+                    scripts[g] = script
+                    own[g] = emojiFace
+                    continue
                 }
             }
             scripts[g] = script
@@ -75,7 +88,7 @@ package enum Itemizer {
             }
         }
 
-        // Neutral clusters take the face and script of their neighbours where those cover them.
+        // Neutral clusters take the script of their neighbours; clusters that need no glyph, the face before them.
         var assigned = own
         var resolvedScripts = scripts
         var previousFace = -1
@@ -83,16 +96,11 @@ package enum Itemizer {
         for g in 0..<clusterCount {
             if scripts[g].isNeutral {
                 if let previousScript { resolvedScripts[g] = previousScript }
-                let neighbour = previousFace >= 0 ? previousFace : nextNonNeutralFace(after: g, scripts: scripts, faces: own)
-                if let neighbour, neighbour >= 0, covers(faces: faces, neighbour, utf16[graphemes[g]..<graphemes[g + 1]]) {
-                    assigned[g] = neighbour
-                } else if own[g] < 0 {
-                    assigned[g] = max(previousFace, 0)
-                }
             } else {
                 previousScript = scripts[g]
             }
-            if assigned[g] >= 0 { previousFace = assigned[g] }
+            if own[g] < 0 { assigned[g] = max(previousFace, 0) }
+            previousFace = assigned[g]
         }
         // Leading neutral clusters take the script of the first strong cluster.
         if let firstStrong = resolvedScripts.first(where: { !$0.isNeutral }) {
@@ -117,23 +125,6 @@ package enum Itemizer {
             start = g
         }
         return (runs, faces, uncovered)
-    }
-
-    private static func nextNonNeutralFace(after g: Int, scripts: [Script], faces: [Int]) -> Int? {
-        var i = g + 1
-        while i < scripts.count {
-            if !scripts[i].isNeutral { return faces[i] }
-            i += 1
-        }
-        return nil
-    }
-
-    private static func covers(faces: [FontFace], _ index: Int, _ units: ArraySlice<UInt16>) -> Bool {
-        guard index < faces.count else { return false }
-        let face = faces[index]
-        return String(decoding: units, as: UTF16.self).unicodeScalars.allSatisfy { scalar in
-            !scalar.needsGlyph || face.nominalGlyph(for: scalar) != nil
-        }
     }
 }
 

@@ -21,8 +21,17 @@ public struct MeasuredFace: Sendable, Hashable {
     public let id: FaceID
     /// Its metrics, font units.
     public let metrics: FontMetrics
+    /// Which of Apple's system fonts it stands in for; nil for a font file of the user's or one installed here.
+    public let standIn: StandIn?
+
     /// Whether its clusters take SF's measured widths (the Inter stand-in of the system-font model).
-    public let usesSystemModel: Bool
+    @inlinable public var usesSystemModel: Bool { standIn == .sf }
+
+    public init(id: FaceID, metrics: FontMetrics, standIn: StandIn?) {
+        self.id = id
+        self.metrics = metrics
+        self.standIn = standIn
+    }
 }
 
 /// A shaped run with the index of its face in ``MeasuredText/faces`` and its bidi embedding level.
@@ -64,6 +73,13 @@ public struct MeasuredText: Sendable {
     public let utf16Count: Int
     /// The faces that shaped the text, primary first (the cascade as far as it was used).
     public let faces: [MeasuredFace]
+    /// The BCP 47 tag the text was shaped and broken for; nil for none.
+    public let language: String?
+    /// How each cluster's advance changes at a line edge (kerning with the next line dropped, joining forms).
+    package var edgeUnits = EdgeUnits()
+    /// Whether the stand-ins of the system cascade are measured the way iOS's fonts measure (calibrated widths,
+    /// emoji at iOS's emoji size); false measures each stand-in as itself (`--calibration off`).
+    public var calibratesStandIns = true
     /// Clusters that no font covers.
     public let missingGlyphs: [MissingGlyph]
     /// Problems met on the way that did not stop the measuring (a last-resort font that could not be opened).
@@ -197,9 +213,10 @@ public struct MeasuredText: Sendable {
     package init(
         text: String, utf16: [UInt16], runs: [(run: ShapedRun, faceIndex: Int)], faces: [MeasuredFace],
         breaks: [BreakOpportunity], graphemes: [Int], levels: [UInt8] = [], ellipsisUnits: [Int32?] = [],
-        warnings: [String] = []
+        warnings: [String] = [], language: String? = nil
     ) {
         self.warnings = warnings
+        self.language = language
         self.text = text
         self.utf16 = utf16
         self.utf16Count = utf16.count

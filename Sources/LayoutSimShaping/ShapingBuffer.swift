@@ -7,6 +7,9 @@ package struct ShapingBuffer: ~Copyable {
     /// `hb_buffer_t *`.
     private let raw: OpaquePointer
 
+    /// The `calt` feature tag.
+    private static let calt: hb_tag_t = (0x63 << 24) | (0x61 << 16) | (0x6C << 8) | 0x74
+
     package init() {
         // hb_buffer_create never returns NULL: on allocation failure it returns the inert empty buffer.
         raw = hb_buffer_create()
@@ -21,7 +24,8 @@ package struct ShapingBuffer: ~Copyable {
     /// Kerning and ligatures are on (HarfBuzz defaults). Direction and script are given by the itemizer; nil
     /// lets HarfBuzz guess them from the text.
     package mutating func shape(
-        _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?, script: String?
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?, script: String?,
+        contextualAlternates: Bool = true
     ) -> ShapedRun {
         hb_buffer_clear_contents(raw)
         hb_buffer_set_cluster_level(raw, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
@@ -37,7 +41,12 @@ package struct ShapingBuffer: ~Copyable {
         let isRightToLeft = hb_buffer_get_direction(raw) == HB_DIRECTION_RTL
 
         let glyphs: [ShapedGlyph] = face.withHarfBuzzFont { font in
-            hb_shape(font, raw, nil, 0)
+            if contextualAlternates {
+                hb_shape(font, raw, nil, 0)
+            } else {
+                var off = hb_feature_t(tag: Self.calt, value: 0, start: 0, end: UInt32.max)
+                hb_shape(font, raw, &off, 1)
+            }
             var count: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(raw, &count),
                   let positions = hb_buffer_get_glyph_positions(raw, nil) else { return [] }

@@ -13,6 +13,8 @@ package final class TextMeasurer {
     private var fontconfig: SystemFontLookup?
     /// ICU locale IDs of the language tags seen (BCP 47 → ICU), bounded.
     private var locales = LRUCache<String, String>(capacity: 64)
+    /// Advances of joining-script clusters shaped with text on one side only (their form at a line edge), bounded.
+    private var edgeAdvances = LRUCache<EdgeKey, Int32>(capacity: 4096)
 
     package init() {}
 
@@ -23,17 +25,25 @@ package final class TextMeasurer {
     ///   - systemFonts: the registry to open fonts installed on this machine from, as a last resort for text the
     ///     cascade does not cover (fontconfig); nil for none. A font fontconfig names that cannot be opened is
     ///     skipped and said in ``MeasuredText/warnings``.
+    ///   - lineBreakRules: ICU's `lb` keyword for the line-break iterator, unless the tag sets one (`-u-lb-…`).
     package func measure(
-        _ text: String, cascade: FontCascade, language: String?, systemFonts: FontRegistry?
+        _ text: String, cascade: FontCascade, language: String?, systemFonts: FontRegistry?,
+        lineBreakRules: LineBreakRules = .strict
     ) throws(SegmentationError) -> MeasuredText {
         let utf16 = Array(text.utf16)
         let tag = language ?? ""
+        let key = tag + "\u{0}" + lineBreakRules.rawValue
         let locale: String
-        if let known = locales[tag] {
+        if let known = locales[key] {
             locale = known
         } else {
-            locale = try TextBoundaries.icuLocale(forLanguageTag: tag)
-            locales[tag] = locale
+            let base = try TextBoundaries.icuLocale(forLanguageTag: tag)
+            if base.contains("lb=") {
+                locale = base
+            } else {
+                locale = base + (base.contains("@") ? ";" : "@") + "lb=" + lineBreakRules.rawValue
+            }
+            locales[key] = locale
         }
         let breaks = try boundaries.lineBreaks(utf16, locale: locale)
         let graphemes = try boundaries.graphemeBoundaries(utf16)
@@ -44,7 +54,10 @@ package final class TextMeasurer {
         if systemFonts != nil && lookup == nil {
             warnings.append("fontconfig could not load its configuration: fonts installed on this machine are not used")
         }
-        let (runs, faces, _) = Itemizer.itemize(utf16, graphemes: graphemes, levels: levels, cascade: cascade.faces) { scalar in
+        let emojiFace = cascade.standIns.firstIndex(of: .emoji)
+        let (runs, faces, _) = Itemizer.itemize(
+            utf16, graphemes: graphemes, levels: levels, cascade: cascade.faces, emojiFace: emojiFace
+        ) { scalar in
             guard let systemFonts, let file = lookup?.font(covering: scalar) else { return nil }
             do {
                 return try systemFonts.face(path: file.path, index: file.faceIndex)
@@ -54,25 +67,46 @@ package final class TextMeasurer {
             }
         }
         var shaped: [(run: ShapedRun, faceIndex: Int)] = []
+        var itemized: [(run: TextRun, shaped: ShapedRun)] = []
+        itemized.reserveCapacity(runs.count)
         shaped.reserveCapacity(runs.count)
         for run in runs {
             let result = shaper.shape(
                 utf16, range: run.range, face: faces[run.faceIndex], language: language,
-                rightToLeft: levels.isEmpty ? nil : run.isRightToLeft, script: run.script.iso15924
+                rightToLeft: levels.isEmpty ? nil : run.isRightToLeft, script: run.script.iso15924,
+                contextualAlternates: run.faceIndex != cascade.systemModelIndex
             )
             shaped.append((result, run.faceIndex))
+            itemized.append((run, result))
         }
         let measuredFaces = faces.enumerated().map { index, face in
-            MeasuredFace(id: face.id, metrics: face.metrics, usesSystemModel: index == cascade.systemModelIndex)
+            MeasuredFace(id: face.id, metrics: face.metrics, standIn: index < cascade.standIns.count ? cascade.standIns[index] : nil)
         }
         let ellipsis: [Int32?] = faces.map { face in
             guard let scalar = Unicode.Scalar(0x2026), let glyph = face.nominalGlyph(for: scalar) else { return nil }
             return face.nominalAdvance(ofGlyph: glyph)
         }
-        return MeasuredText(
+        var measured = MeasuredText(
             text: text, utf16: utf16, runs: shaped, faces: measuredFaces, breaks: breaks, graphemes: graphemes,
-            levels: levels, ellipsisUnits: ellipsis, warnings: warnings
+            levels: levels, ellipsisUnits: ellipsis, warnings: warnings, language: language
         )
+        measured.edgeUnits = lineEdges(measured, runs: itemized, faces: faces, language: language)
+        return measured
+    }
+
+    /// The advance of `cluster` shaped with `before` and `after` as its only context, font units (cached).
+    func edgeAdvance(
+        _ cluster: [UInt16], before: [UInt16], after: [UInt16], face: FontFace, script: String, language: String?
+    ) -> Int32 {
+        let key = EdgeKey(face: face.id, before: before, cluster: cluster, after: after, language: language ?? "")
+        if let known = edgeAdvances[key] { return known }
+        let units = before + cluster + after
+        let run = shaper.shape(
+            units, range: before.count..<(before.count + cluster.count), face: face, language: language, script: script
+        )
+        let advance = run.glyphs.reduce(Int32(0)) { $0 &+ $1.advance }
+        edgeAdvances[key] = advance
+        return advance
     }
 
     private func bidi() throws(SegmentationError) -> BidiResolver {
@@ -87,4 +121,13 @@ package final class TextMeasurer {
         fontconfig = SystemFontLookup()
         return fontconfig
     }
+}
+
+/// Key of a cached edge advance.
+private struct EdgeKey: Hashable {
+    let face: FaceID
+    let before: [UInt16]
+    let cluster: [UInt16]
+    let after: [UInt16]
+    let language: String
 }

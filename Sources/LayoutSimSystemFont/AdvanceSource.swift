@@ -17,8 +17,46 @@ package struct AdvanceSource {
     }
 
     /// Each cluster's advance at `size` points.
+    ///
+    /// Clusters of the system cascade's other stand-ins (Noto Thai, CJK, the emoji stand-in, …) are calibrated to the
+    /// fonts iOS uses (``StandInCalibration``) unless the text says not to.
     package func advances(size: Double) -> [Double] {
-        system?.clusterAdvances(text, size: size, weight: weight) ?? text.fontAdvances(size: size)
+        var out = system?.clusterAdvances(text, size: size, weight: weight) ?? text.fontAdvances(size: size)
+        guard text.calibratesStandIns else { return out }
+        let calibrated = text.faces.map { $0.standIn != nil && $0.standIn != .sf }
+        guard calibrated.contains(true) else { return out }
+        for i in 0..<text.clusterCount where calibrated[Int(text.faceIndex[i])] {
+            out[i] = StandInCalibration.advance(
+                units: text.advanceUnits[i], face: text.faces[Int(text.faceIndex[i])], size: size,
+                language: text.language, calibrated: true
+            )
+        }
+        return out
+    }
+
+    /// How each cluster's advance changes at a line edge at `size`, points (``EdgeAdvances``), scaled as the
+    /// cluster's own advance is: SF's kerning for the SF model's clusters, stand-ins calibrated.
+    package func edges(size: Double) -> EdgeAdvances {
+        let units = text.edgeUnits
+        guard !units.start.isEmpty || !units.end.isEmpty else { return .none }
+        let scales = text.faces.map { face -> Double in
+            let perUnit = StandInCalibration.pointsPerUnit(face, size: size, calibrated: text.calibratesStandIns)
+            guard text.calibratesStandIns, let standIn = face.standIn, standIn != .sf, standIn != .emoji else { return perUnit }
+            return perUnit * StandInCalibration.widthFactor(standIn, language: text.language)
+        }
+        let tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
+        func points(_ deltas: [Int32]) -> [Double] {
+            guard !deltas.isEmpty else { return [] }
+            return deltas.indices.map { i in
+                let face = Int(text.faceIndex[i])
+                // The SF model's clusters: the kerning dropped is SF's (``SFKerningModel``), not Inter's.
+                if system != nil, text.faces[face].usesSystemModel {
+                    return -SFKerningModel.kerning(-deltas[i], pointsPerUnit: scales[face], tightening: tightening)
+                }
+                return Double(deltas[i]) * scales[face]
+            }
+        }
+        return EdgeAdvances(start: points(units.start), end: points(units.end))
     }
 
     /// Width of U+2026 at `size` in the font of cluster `i` (or the first face of the cascade that has one, or

@@ -8,8 +8,8 @@ import LayoutSimShaping
 /// Text is shaped with Inter (coverage, clusters, ligatures, kerning); the widths then come from SF itself:
 /// - a cluster whose characters are printable ASCII after canonical decomposition (`ä` → `a` + U+0308, marks
 ///   dropped) takes SF's measured advances at that size and weight (``SFAdvanceTable``: iOS 26.1, 8–40 pt,
-///   extended beyond by Apple's tracking table), plus Inter's kerning adjustment (its shaped advance minus its
-///   nominal advance) scaled to the size;
+///   extended beyond by Apple's tracking table), plus SF's kerning as ``SFKerningModel`` derives it from Inter's
+///   (its shaped advance minus its nominal advance);
 /// - any other cluster takes Inter's shaped advance scaled by SF/Inter for the letters A–Z and a–z at that
 ///   size and weight (``letterRatio(atSize:weight:)``).
 ///
@@ -86,6 +86,7 @@ package final class SystemFontModel {
         let row = row(atSize: size, weight: weight)
         let sf = row.advances
         let ratio = row.letterRatio
+        let tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
         let scales = text.faces.map { Units.pointsPerUnit(unitsPerEm: $0.metrics.unitsPerEm, size: size) }
         var out = [Double](repeating: 0, count: text.clusterCount)
         for i in 0..<text.clusterCount {
@@ -97,7 +98,7 @@ package final class SystemFontModel {
             }
             let codes = text.asciiCodes(ofCluster: i)
             if let codes {
-                var width = Double(text.kerningUnits[i]) * scale
+                var width = SFKerningModel.kerning(text.kerningUnits[i], pointsPerUnit: scale, tightening: tightening)
                 for code in codes { width += sf[Int(code) - 0x20] }
                 out[i] = width
             } else {

@@ -84,7 +84,7 @@ struct CLITests {
         // The example has failures: exit 1, the JSON report written, the text summary on stdout.
         let first = try run(["check", catalog, "--spec", spec, "--format", "json", "--output", json])
         #expect(first.status == 1)
-        #expect(first.stdout.hasPrefix("7 keys in 5 locales: 39 strings, 468 layouts; "))
+        #expect(first.stdout.hasPrefix("7 keys in 8 locales: 60 strings, 720 layouts; "))
         #expect(FileManager.default.fileExists(atPath: json))
         // With itself as the baseline nothing is new: exit 0.
         #expect(try run(["check", catalog, "--spec", spec, "--baseline", json]).status == 0)

@@ -9,8 +9,8 @@ struct CheckCLITests {
     static let spec = "Examples/App/layout.yaml"
     /// The example's warnings (a key with no 'ar' and no 'hi' localization), as the catalog reader reports them.
     static let warnings = [
-        "Examples/App/Localizable.xcstrings:72:5: warning: 'alert.updated' has no 'ar' localization; the app shows the source text",
-        "Examples/App/Localizable.xcstrings:72:5: warning: 'alert.updated' has no 'hi' localization; the app shows the source text",
+        "Examples/App/Localizable.xcstrings:93:5: warning: 'alert.updated' has no 'ar' localization; the app shows the source text",
+        "Examples/App/Localizable.xcstrings:93:5: warning: 'alert.updated' has no 'hi' localization; the app shows the source text",
     ]
 
     func check(_ more: [String]) throws -> CLIRunner.Output {
@@ -29,7 +29,7 @@ struct CheckCLITests {
         let report = try CheckReport.read(path: json)
         let failing = report.results.filter { !$0.passed }.count
         #expect(lines(written.stdout).count == 1)
-        #expect(written.stdout.hasPrefix("7 keys in 5 locales: 39 strings, \(39 * 12) layouts; \(failing) strings do not fit; 0 errors, 2 warnings"))
+        #expect(written.stdout.hasPrefix("7 keys in 8 locales: 60 strings, \(60 * 12) layouts; \(failing) strings do not fit; 0 errors, 2 warnings"))
         #expect(lines(written.stderr) == Self.warnings)
 
         // A text report in a file is whole (its warnings too); stdout still only the summary.
@@ -39,7 +39,7 @@ struct CheckCLITests {
         #expect(lines(textRun.stderr) == Self.warnings)
         let file = try String(contentsOfFile: text, encoding: .utf8)
         for warning in Self.warnings { #expect(file.contains(warning)) }
-        #expect(file.contains("de: truncated at accessibility3, the largest size it must fit  Examples/App/Localizable.xcstrings:24"))
+        #expect(file.contains("de: truncated at accessibility3, the largest size it must fit  Examples/App/Localizable.xcstrings:30"))
 
         // On a terminal (stdout) the warnings are on stderr only: never twice.
         let plain = try check([])

@@ -23,11 +23,12 @@ struct CheckTests {
         return try CheckRunner.run(options)
     }
 
-    /// Every variant becomes a string: counted by hand from the catalog: 4 plain keys × 5 locales, forecast.days
-    /// (ar 6 plural forms + de, en, hi 2 each + th 1), alert.updated (de, en 2 device variants each + th), app.name.
+    /// Every variant becomes a string: counted by hand from the catalog: 4 plain keys × 8 locales, forecast.days
+    /// (ar 6 plural forms + de, en, hi 2 each + ja, ko, th, zh-Hans 1), alert.updated (de, en, ja, ko, zh-Hans 2
+    /// device variants each + th), app.name.
     @Test func expandsEveryVariant() throws {
         let report = try run()
-        #expect(report.results.count == 4 * 5 + (6 + 2 + 2 + 2 + 1) + (2 + 2 + 1) + 1)
+        #expect(report.results.count == 4 * 8 + (6 + 2 + 2 + 2 + 4) + (2 * 5 + 1) + 1)
         #expect(report.summary.layouts == report.results.count * 12)
         let arabic = report.results.filter { $0.key == "forecast.days" && $0.locale == "ar" }.map { $0.variant.joined() }
         #expect(arabic == ["plural:few", "plural:many", "plural:one", "plural:other", "plural:two", "plural:zero"])
@@ -37,7 +38,7 @@ struct CheckTests {
         // Keys no element names are checked with the defaults and listed.
         #expect(report.unspecifiedKeys == ["app.name"])
         // A key missing in a locale is a warning naming the file and line.
-        #expect(report.diagnostics.contains { $0.severity == "warning" && $0.message.contains("no 'ar' localization") && $0.line == 72 })
+        #expect(report.diagnostics.contains { $0.severity == "warning" && $0.message.contains("no 'ar' localization") && $0.line == 93 })
     }
 
     /// Plural variants get numbers of their own category (issue 10): `de [plural:one]` is laid out as
@@ -148,7 +149,7 @@ struct CheckTests {
             options.catalogs = [TestSupport.fixture("Check/broken.xcstrings").path, Self.catalog]
         }
         #expect(report.diagnostics.contains { $0.severity == "error" && $0.file.hasSuffix("broken.xcstrings") && $0.line == 5 })
-        #expect(report.results.count == 39)
+        #expect(report.results.count == 60)
         #expect(report.exitStatus == 2)
     }
 

@@ -95,7 +95,9 @@ struct TallScriptTests {
 
     /// Thai in the system font falls back to Noto Sans Thai. With the typographic policy the line box is SF's
     /// (ascender 1950/2048 em), so ปั้น's ink (969/1000 em) rises (0.969 − 0.9521484375) × 17 pt above it; the
-    /// letterform-aware default grows the line to Noto Sans Thai's ascender (1061/1000 em) and nothing overflows.
+    /// letterform-aware default grows SF's box to that ink, not to Noto Sans Thai's design box (1061/−450 of 1000,
+    /// which is not Thonburi's): ascender 0.969 em, SF's descender 494/2048 em (the ink's lowest point, −10/1000 em,
+    /// is above it).
     @Test func systemFontLinesGrowForThai() throws {
         let engine = try TestSupport.engine()
         func box(_ policy: LineHeightPolicy) throws -> (LineBox, FitReport) {
@@ -111,7 +113,7 @@ struct TallScriptTests {
         #expect(report.fontFiles.map(\.name) == ["Fonts/Inter-Regular.otf", "Fonts/NotoSansThai-Regular.ttf"])
         let (aware, _) = try box(.default)
         #expect(aware.overflowAbove == 0)
-        #expect(abs(aware.height - (1.061 + 0.450) * 17) < 1e-9)
+        #expect(abs(aware.height - (0.969 + 494.0 / 2048) * 17) < 1e-9)
     }
 
     /// An Arabic sentence with Arabic-Indic digits and an embedded Latin word: the Arabic stays one run in Noto Sans

@@ -28,17 +28,32 @@ struct ItemizerTests {
         #expect(uncovered.isEmpty)
     }
 
-    @Test func neutralCharactersKeepTheFaceOfTheTextBeforeWhenItCoversThem() throws {
+    @Test func neutralCharactersTakeTheFirstFaceThatCoversThem() throws {
         let engine = try TestSupport.engine()
         let faces = try cascade(engine)
         let thai = try #require(faces.firstIndex { $0.id.path.hasSuffix("NotoSansThai-Regular.ttf") })
-        // "กข 1-": Noto Sans Thai maps the space and the hyphen but not the digit (fontTools: cmap has U+0020 and
-        // U+002D, not U+0031), so the space stays in the Thai run, the digit takes the first face that has it
-        // (OneEm), and the hyphen follows the digit's face.
+        // "กข 1-": Noto Sans Thai maps the space and the hyphen (fontTools: its cmap has U+0020 and U+002D), but
+        // OneEm, first in the cascade, maps all three (its cmap: U+0020–U+007E), so the space, the digit and the
+        // hyphen all take OneEm, as Core Text gives a character the first font that covers it.
         let utf16 = Array("\u{0E01}\u{0E02} 1-".utf16)
         let (runs, _, _) = Itemizer.itemize(utf16, graphemes: try graphemes(utf16), levels: [], cascade: faces)
-        #expect(runs.map(\.range) == [0..<3, 3..<5])
+        #expect(runs.map(\.range) == [0..<2, 2..<5])
         #expect(runs.map(\.faceIndex) == [thai, 0])
+    }
+
+    @Test func emojiClustersTakeTheEmojiFace() throws {
+        let engine = try TestSupport.engine()
+        let faces = try cascade(engine)
+        let emoji = try #require(faces.firstIndex { $0.id.path.hasSuffix("LayoutSimEmoji.ttf") })
+        // "1" alone is OneEm's; the keycap "1️⃣" (1, U+FE0F, U+20E3) and the waving hand with a skin tone are one
+        // cluster each in the emoji face, which has a ligature for both (Noto Color Emoji's ccmp).
+        let utf16 = Array("1 1\u{FE0F}\u{20E3}\u{1F44B}\u{1F3FD}".utf16)
+        let (runs, _, uncovered) = Itemizer.itemize(
+            utf16, graphemes: try graphemes(utf16), levels: [], cascade: faces, emojiFace: emoji
+        )
+        #expect(runs.map(\.range) == [0..<2, 2..<9])
+        #expect(runs.map(\.faceIndex) == [0, emoji])
+        #expect(uncovered.isEmpty)
     }
 
     @Test func runsSplitAtDirectionChanges() throws {
@@ -55,8 +70,8 @@ struct ItemizerTests {
     @Test func textNoFaceCoversIsReported() throws {
         let engine = try TestSupport.engine()
         let faces = try cascade(engine)
-        let utf16 = Array("A\u{6F22}".utf16)   // no bundled font has CJK
+        let utf16 = Array("A\u{13000}".utf16)   // no bundled font has Egyptian hieroglyphs
         let (_, _, uncovered) = Itemizer.itemize(utf16, graphemes: try graphemes(utf16), levels: [], cascade: faces)
-        #expect(uncovered == [1..<2])
+        #expect(uncovered == [1..<3])
     }
 }

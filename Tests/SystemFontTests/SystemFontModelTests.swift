@@ -26,7 +26,10 @@ struct SystemFontModelTests {
         return try? JSONDecoder().decode(Reference.self, from: data)
     }()
 
-    /// Worst relative error of the modelled width per string, over every measured size and weight.
+    /// Worst relative error of the modelled width per string, over every measured size and weight. The kerning
+    /// model (`SFKerningModel`) was fitted at the even sizes only: the odd sizes are held out, and are held to the
+    /// same bound, 0.2 % (Inter's kerning scaled linearly was 2.26 % off for "AVAST Wavy To. LT" and 0.76 % for
+    /// "Hello UIKit").
     @Test func reproducesMeasuredStringsAtEverySizeAndWeight() throws {
         let reference = try #require(Self.reference)
         #expect(reference.fonts.count == 132)
@@ -39,8 +42,7 @@ struct SystemFontModelTests {
                 let width = try #require(report.results.first?.lineWidths.first)
                 let error = abs(width - measured.nsString) / measured.nsString
                 if error > (worst[text]?.error ?? -1) { worst[text] = (error, entry.size, entry.weight) }
-                let bound = text == "AVAST Wavy To. LT" ? 0.023 : 0.008
-                #expect(error <= bound, "\(text) at \(entry.size) pt \(entry.weight): model \(width), SF \(measured.nsString)")
+                #expect(error <= 0.002, "\(text) at \(entry.size) pt \(entry.weight): model \(width), SF \(measured.nsString)")
             }
         }
         for (text, w) in worst.sorted(by: { $0.key < $1.key }) {

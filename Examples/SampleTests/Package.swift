@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+// A team's own test package using layoutsim's test helpers: `swift test` here checks the example app's copy.
+// A real app depends on layoutsim by URL instead:
+//   .package(url: "https://github.com/<you>/layoutsim", from: "1.0.0")
+import PackageDescription
+
+let package = Package(
+    name: "SampleTests",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "layoutsim", path: "../.."),
+    ],
+    targets: [
+        .testTarget(
+            name: "AppCopyTests",
+            dependencies: [.product(name: "LayoutSimTesting", package: "layoutsim")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

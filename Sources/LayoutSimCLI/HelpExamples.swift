@@ -1,0 +1,60 @@
+import ArgumentParser
+
+/// The examples every subcommand's `--help` ends with (ArgumentParser puts the discussion at the top, so they are
+/// appended by ``LayoutSimCommand/main()``). Each runs from the repository's root, on the bundled example; the tests
+/// parse every one with the CLI's parser and run the ones that write no files.
+enum HelpExamples {
+    struct Example {
+        let comment: String
+        let command: String
+    }
+
+    static let bySubcommand: [String: [Example]] = [
+        "fit": [
+            Example(comment: "A German button title, one line in 240 pt, at every Dynamic Type size:",
+                    command: #"layoutsim fit "Geschwindigkeitsbegrenzung" --style headline --width 240 --lang de"#),
+            Example(comment: "Up to 3 lines on an iPhone SE, only from Large up, as JSON:",
+                    command: #"layoutsim fit "Sign in with Apple" --device iphone-se --lines 3 --categories L...AX5 --json"#),
+            Example(comment: "A custom font scaled like body, capped at 28 pt, in a 44 pt tall bar:",
+                    command: #"layoutsim fit "Sign in" --font Fonts/Inter-SemiBold.otf --style body --max-size 28 --width 200 --height 44"#),
+        ],
+        "check": [
+            Example(comment: "The example app's catalog against its spec, every locale and category:",
+                    command: "layoutsim check Examples/App/Localizable.xcstrings --spec Examples/App/layout.yaml"),
+            Example(comment: "In CI: annotations on the failing keys, and the HTML report:",
+                    command: "layoutsim check Examples/App/Localizable.xcstrings --spec Examples/App/layout.yaml --format github --html report"),
+            Example(comment: "Only German and Thai, up to xxxLarge, with the source language pseudolocalized:",
+                    command: "layoutsim check Examples/App/Localizable.xcstrings --spec Examples/App/layout.yaml --locales de,th --categories ...xxxLarge --pseudo"),
+            Example(comment: "Accept today's failures, then fail only on new ones:",
+                    command: "layoutsim check Examples/App/Localizable.xcstrings --spec Examples/App/layout.yaml --update-baseline baseline.json"),
+        ],
+        "merge": [
+            Example(comment: "Join the JSON reports of a 2-shard CI matrix into one JUnit report:",
+                    command: "layoutsim merge shard1.json shard2.json --format junit --output report.xml"),
+        ],
+        "scale": [
+            Example(comment: "Apple's Dynamic Type table for body:",
+                    command: "layoutsim scale --style body"),
+            Example(comment: "A 44 pt height scaled like title2 (@ScaledMetric), capped at 60 pt:",
+                    command: "layoutsim scale --value 44 --relative-to title2 --max 60"),
+        ],
+        "bench": [
+            Example(comment: "The benchmark, 50 rounds (build with -c release first):",
+                    command: "layoutsim bench --rounds 50"),
+        ],
+    ]
+
+    /// The section appended to the help of `subcommand`, or nil when it has none.
+    static func section(for subcommand: String) -> String? {
+        guard let examples = bySubcommand[subcommand] else { return nil }
+        return "EXAMPLES:\n" + examples.map { "  \($0.comment)\n    $ \($0.command)" }.joined(separator: "\n") + "\n"
+    }
+
+    /// The subcommand whose help `message` is, if any.
+    static func subcommand(helpedBy message: String) -> String? {
+        for command in LayoutSimCommand.configuration.subcommands {
+            if LayoutSimCommand.helpMessage(for: command) == message { return command._commandName }
+        }
+        return nil
+    }
+}

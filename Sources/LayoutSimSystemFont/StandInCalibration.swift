@@ -1,0 +1,62 @@
+import LayoutSimFaces
+import LayoutSimShaping
+
+/// How the fonts of iOS's system cascade measure against the bundled stand-ins, from public measurements. Every
+/// factor, its source and its confidence is in the README ("How far each script can be off") and
+/// `Fonts/CALIBRATION.md` (sources and quotes); `--calibration off` turns them all off (each stand-in then measures as itself).
+///
+/// | stand-in | iOS font | model | confidence |
+/// |---|---|---|---|
+/// | Noto Sans Thai | Thonburi | widths × 1.07 | M (macOS), L (iOS's `.ThonburiUI`) |
+/// | Noto Sans Arabic | SF Arabic / Geeza Pro | widths × 0.89 | L–M (Geeza Pro; nothing public for SF Arabic) |
+/// | Noto Sans Devanagari | Kohinoor Devanagari | × 1.00 | L |
+/// | Noto Sans Hebrew | SF Hebrew | × 1.00 | L (no measurement) |
+/// | Noto Sans CJK | PingFang SC/TC/HK | × 1.02 for `zh` text (1.02 em ideographs at 14–19 pt) | M |
+/// | Noto Sans CJK | Hiragino Sans, Apple SD Gothic Neo | × 1.00 (1.00 em kana and kanji; Hangul 0.92 em unverified) | H (macOS) / L |
+/// | emoji stand-in | Apple Color Emoji | drawn at ``emojiSize(atSize:)``, plus 0.75 pt | M (the curve), L (the 0.75) |
+///
+/// Line boxes: text in a stand-in keeps SF's line box (ascender 0.952, descender 0.241 em), grown to its ink under the
+/// letterform-aware policy, never to the stand-in's own design box (Noto Sans Arabic's is 2.11 em). Emoji take Apple
+/// Color Emoji's box (1.0 em above, 0.3125 em below) at the emoji size.
+public enum StandInCalibration {
+    /// Width factor of the clusters a stand-in shaped, for text in `language`.
+    public static func widthFactor(_ standIn: StandIn, language: String?) -> Double {
+        switch standIn {
+        case .sf, .devanagari, .hebrew, .emoji: return 1
+        case .thai: return 1.07
+        case .arabic: return 0.89
+        case .cjk:
+            guard let language else { return 1 }
+            return language == "zh" || language.hasPrefix("zh-") || language.hasPrefix("zh_") ? 1.02 : 1
+        }
+    }
+
+    /// The size iOS draws Apple Color Emoji at in text of `size` points: 1.25 × size below 16 pt, 0.5 × size + 12 from
+    /// 16 to 24 pt, the size itself above (Core Text's metrics of `AppleColorEmoji` measured per size in YYText's
+    /// `YYTextEmojiGetAscentWithFontSize`; the same curve in flutter#28894's glyph heights).
+    public static func emojiSize(atSize size: Double) -> Double {
+        if size < 16 { return 1.25 * size }
+        if size <= 24 { return 0.5 * size + 12 }
+        return size
+    }
+
+    /// Space iOS adds around an emoji, points (YYText's glyph rectangle starts 0.75 pt in).
+    public static let emojiExtraAdvance = 0.75
+
+    /// Points per font unit of `face` at `size`: the emoji stand-in's units scale to the emoji size.
+    public static func pointsPerUnit(_ face: MeasuredFace, size: Double, calibrated: Bool) -> Double {
+        let upem = Double(face.metrics.unitsPerEm)
+        if calibrated, face.standIn == .emoji { return emojiSize(atSize: size) / upem }
+        return size / upem
+    }
+
+    /// Advance in points of a cluster `units` wide that `face` shaped, at `size`.
+    public static func advance(
+        units: Int32, face: MeasuredFace, size: Double, language: String?, calibrated: Bool
+    ) -> Double {
+        let points = Double(units) * pointsPerUnit(face, size: size, calibrated: calibrated)
+        guard calibrated, let standIn = face.standIn else { return points }
+        if standIn == .emoji { return units > 0 ? points + emojiExtraAdvance : points }
+        return points * widthFactor(standIn, language: language)
+    }
+}
