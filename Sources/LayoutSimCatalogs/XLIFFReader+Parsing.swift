@@ -92,6 +92,28 @@ struct EntityDeclared: Error, CustomStringConvertible {
     }
 }
 
+/// The encoding an XML declaration names (`<?xml version="1.0" encoding="UTF-7"?>`), when it is not UTF-8 or
+/// UTF-16: refused before libxml2 sees the document. layoutsim decodes the file itself (UTF-8 or UTF-16), and
+/// libxml2 2.9.14 through `XMLParser` crashes (a null dereference) on `encoding="UTF7"` followed by non-ASCII text
+/// (found by fuzz-xliff).
+enum DeclaredEncoding {
+    /// The declared encoding when it is neither UTF-8 nor UTF-16, else `nil`.
+    static func unsupported(in text: [UInt8]) -> String? {
+        guard text.starts(with: Array("<?xml".utf8)) else { return nil }
+        // The declaration ends at `?>` or, unfinished, at the first `<` or `>` (libxml2 reports that itself).
+        let end = text.indices.dropFirst(5).first { text[$0] == UInt8(ascii: ">") || text[$0] == UInt8(ascii: "<") } ?? text.count
+        let declaration = String(decoding: text[5..<end], as: UTF8.self)
+        guard let name = declaration.range(of: "encoding") else { return nil }
+        var rest = declaration[name.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard rest.first == "=" else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        let value = rest.dropFirst().prefix { $0 != quote }
+        let known = ["utf-8", "utf8", "utf-16", "utf16", "utf-16le", "utf-16be"]
+        return known.contains(value.lowercased()) ? nil : String(value)
+    }
+}
+
 /// The XML side of reading XLIFF: the parser delegate and the reassembly of `key|==|…` units.
 extension XLIFFReader {
     /// Reassembles `key|==|…` units into a ``Localization``.

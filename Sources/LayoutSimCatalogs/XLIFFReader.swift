@@ -65,6 +65,12 @@ package enum XLIFFReader {
             result.diagnostics.append(.error("not UTF-8 or UTF-16 text", at: top))
             return result
         }
+        if let encoding = DeclaredEncoding.unsupported(in: source.utf8) {
+            result.diagnostics.append(.error(
+                "the XML declaration names the encoding '\(encoding)'; layoutsim reads XLIFF in UTF-8 or UTF-16 only", at: top
+            ))
+            return result
+        }
         if let declared = EntityDeclared.first(in: source.utf8) {
             result.diagnostics.append(.error(
                 "\(declared); the file is not read", at: CatalogSourceLocation(file: file, line: declared.line, column: declared.column)

@@ -61,14 +61,17 @@ public final class LayoutEngine {
         lineBreakRules: LineBreakRules = .strict
     ) throws(LayoutSimError) -> MeasuredText {
         let cascade = try cascade(for: font, weight: weight)
+        let measured: MeasuredText
         do {
-            return try measurer.measure(
+            measured = try measurer.measure(
                 text, cascade: cascade, language: language, systemFonts: usesSystemFonts ? registry : nil,
                 lineBreakRules: lineBreakRules
             )
         } catch {
             throw .segmentation(error)
         }
+        if let problem = Self.impossibleShaping(measured) { throw .font(problem) }
+        return measured
     }
 
     /// Lays out `request.text` at every requested category and says where it stops fitting.

@@ -126,6 +126,21 @@ struct HostileCatalogTests {
         #expect(CatalogReader.read(plain).entries.map(\.value) == ["A & B"])
     }
 
+    /// Found by fuzz-xliff: libxml2 2.9.14 through XMLParser dereferenced a null pointer on a declared UTF-7 (as
+    /// `UTF7`) followed by non-ASCII text, killing the process. Encodings other than UTF-8 and UTF-16 are refused.
+    @Test func declaredEncodingsOtherThanUTF8And16AreRefusedBeforeLibxml2() throws {
+        for encoding in ["UTF7", "UTF-7", "ISO-8859-1"] {
+            let url = try CatalogFixtures.temporaryFile("e.xliff", Data(
+                "<?xml version=\"1.0\" encoding=\"\(encoding)\"?><xliff><file source-language=\"en\"><body>é</body></file></xliff>".utf8
+            ))
+            #expect(CatalogReader.read(url).diagnostics.map(\.description) == [
+                "\(url.path):1:1: error: the XML declaration names the encoding '\(encoding)'; layoutsim reads XLIFF in UTF-8 or UTF-16 only",
+            ])
+        }
+        let fine = try CatalogFixtures.temporaryFile("f.xliff", Self.xliff(source: "en", target: "de"))
+        #expect(CatalogReader.read(fine).entries.count == 1)
+    }
+
     /// XMLParser's errors in words, not "XML error (XMLParser error 45)".
     @Test func xmlErrorsAreSaidInWords() throws {
         let url = try CatalogFixtures.temporaryFile("c.xliff", Data(

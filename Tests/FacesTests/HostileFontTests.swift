@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimFaces
+import LayoutSimFitting
 import LayoutSimModel
 import LayoutSimTestSupport
 import Testing
@@ -63,6 +64,22 @@ struct HostileFontTests {
         let message = try openError(path)
         #expect(message.hasPrefix(path + ": "), "\(message)")
         #expect(message.contains("unitsPerEm") || message.contains("not a usable font"), "\(message)")
+    }
+
+    /// Found by fuzz-font: kerning that moves a glyph back by more than an em made lines of negative width, which
+    /// "fit" anywhere. `OneEm-BadKern.ttf` kerns A·B by −5000 units (Scripts/make_hostile_font_fixture.py), so A's
+    /// cluster advances 1000 − 5000 = −4000 units; B·A is not kerned and is laid out.
+    @Test func kerningThatMakesNegativeAdvancesIsRefused() throws {
+        let engine = try TestSupport.engine()
+        let path = TestSupport.fixture("OneEm-BadKern.ttf").path
+        func fit(_ text: String) throws(LayoutSimError) -> FitReport {
+            try engine.fit(FitRequest(text: text, font: .file(path, size: 10), container: Container(width: 100)))
+        }
+        #expect(throws: LayoutSimError.font(.unusableFace(
+            reason: "impossible metrics: shaping (its kerning or GPOS positioning) gives 'A' (U+0041) an advance of -4000 units (unitsPerEm 1000)",
+            path: path
+        ))) { try fit("AB") }
+        #expect(try fit("BA").results.first?.shownLineWidths == [20])
     }
 
     @Test func specialFilesAreRefusedBeforeOpening() throws {
