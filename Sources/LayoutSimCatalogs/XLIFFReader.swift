@@ -65,6 +65,16 @@ package enum XLIFFReader {
             result.diagnostics.append(.error("not UTF-8 or UTF-16 text", at: top))
             return result
         }
+        // XML forbids U+0000; libxml2 would also take leading zero bytes for UCS-4 (`00 00 00 3C`), switch
+        // encodings and crash (found by fuzz-xliff). The text is checked as decoded here.
+        if let zero = source.utf8.firstIndex(of: 0) {
+            let position = source.position(utf8Offset: zero)
+            result.diagnostics.append(.error(
+                "a NUL character (U+0000), which XML does not allow",
+                at: CatalogSourceLocation(file: file, line: position.line, column: position.column)
+            ))
+            return result
+        }
         if let encoding = DeclaredEncoding.unsupported(in: source.utf8) {
             result.diagnostics.append(.error(
                 "the XML declaration names the encoding '\(encoding)'; layoutsim reads XLIFF in UTF-8 or UTF-16 only", at: top

@@ -141,6 +141,19 @@ struct HostileCatalogTests {
         #expect(CatalogReader.read(fine).entries.count == 1)
     }
 
+    /// Found by fuzz-xliff: leading zero bytes made libxml2 guess UCS-4, switch encodings and crash. XML forbids
+    /// U+0000: it is an error at its place, before libxml2 sees the document.
+    @Test func nulCharactersAreRefusedBeforeLibxml2() throws {
+        let url = try CatalogFixtures.temporaryFile("z.xliff", Data([0, 0, 0] + Array("<?n\u{0B}odi<?nx".utf8)))
+        #expect(CatalogReader.read(url).diagnostics.map(\.description) == [
+            "\(url.path):1:1: error: a NUL character (U+0000), which XML does not allow",
+        ])
+        let later = try CatalogFixtures.temporaryFile("y.xliff", Data(Array("<?xml version=\"1.0\"?>\n<xliff>a".utf8) + [0] + Array("</xliff>".utf8)))
+        #expect(CatalogReader.read(later).diagnostics.map(\.description) == [
+            "\(later.path):2:9: error: a NUL character (U+0000), which XML does not allow",
+        ])
+    }
+
     /// XMLParser's errors in words, not "XML error (XMLParser error 45)".
     @Test func xmlErrorsAreSaidInWords() throws {
         let url = try CatalogFixtures.temporaryFile("c.xliff", Data(
