@@ -114,6 +114,39 @@ enum DeclaredEncoding {
     }
 }
 
+/// A processing instruction without data (`<?name?>`): swift-corelibs-foundation's `XMLParser` passes its null
+/// data to `strlen` and crashes (found by fuzz-xliff), so such a document is refused before it is parsed.
+enum EmptyProcessingInstruction {
+    /// The UTF-8 offset of the first `<?name?>` outside comments and CDATA sections, or `nil`.
+    static func first(in text: [UInt8]) -> Int? {
+        func matches(_ word: String, at index: Int) -> Bool {
+            let bytes = Array(word.utf8)
+            return index + bytes.count <= text.count && text[index..<index + bytes.count].elementsEqual(bytes)
+        }
+        func end(of terminator: String, from start: Int) -> Int {
+            var index = start
+            while index < text.count, !matches(terminator, at: index) { index += 1 }
+            return index + terminator.utf8.count
+        }
+        var index = 0
+        while index < text.count {
+            if matches("<!--", at: index) {
+                index = end(of: "-->", from: index + 4)
+            } else if matches("<![CDATA[", at: index) {
+                index = end(of: "]]>", from: index + 9)
+            } else if matches("<?", at: index) {
+                var cursor = index + 2
+                while cursor < text.count, ![9, 10, 13, 32, UInt8(ascii: "?")].contains(text[cursor]) { cursor += 1 }
+                if matches("?>", at: cursor) { return index }
+                index = end(of: "?>", from: cursor)
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+}
+
 /// The XML side of reading XLIFF: the parser delegate and the reassembly of `key|==|…` units.
 extension XLIFFReader {
     /// Reassembles `key|==|…` units into a ``Localization``.

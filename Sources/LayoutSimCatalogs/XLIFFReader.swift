@@ -75,6 +75,14 @@ package enum XLIFFReader {
             ))
             return result
         }
+        if let offset = EmptyProcessingInstruction.first(in: source.utf8) {
+            let position = source.position(utf8Offset: offset)
+            result.diagnostics.append(.error(
+                "a processing instruction without data ('<?name?>'), which the XML parser cannot read",
+                at: CatalogSourceLocation(file: file, line: position.line, column: position.column)
+            ))
+            return result
+        }
         if let encoding = DeclaredEncoding.unsupported(in: source.utf8) {
             result.diagnostics.append(.error(
                 "the XML declaration names the encoding '\(encoding)'; layoutsim reads XLIFF in UTF-8 or UTF-16 only", at: top

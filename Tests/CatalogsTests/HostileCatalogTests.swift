@@ -154,6 +154,16 @@ struct HostileCatalogTests {
         ])
     }
 
+    /// Found by fuzz-xliff: a processing instruction without data (`<?pi?>`) crashed XMLParser (strlen of null).
+    @Test func processingInstructionsWithoutDataAreRefused() throws {
+        let url = try CatalogFixtures.temporaryFile("p.xliff", Data("<?xml version=\"1.0\"?>\n<xliff><!-- <?ok?> --><?pi?></xliff>".utf8))
+        #expect(CatalogReader.read(url).diagnostics.map(\.description) == [
+            "\(url.path):2:23: error: a processing instruction without data ('<?name?>'), which the XML parser cannot read",
+        ])
+        let withData = try CatalogFixtures.temporaryFile("q.xliff", Data("<?xml version=\"1.0\"?>\n<xliff><?pi data?></xliff>".utf8))
+        #expect(!CatalogReader.read(withData).diagnostics.contains { $0.message.contains("processing instruction") })
+    }
+
     /// XMLParser's errors in words, not "XML error (XMLParser error 45)".
     @Test func xmlErrorsAreSaidInWords() throws {
         let url = try CatalogFixtures.temporaryFile("c.xliff", Data(
