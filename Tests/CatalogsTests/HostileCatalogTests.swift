@@ -164,6 +164,22 @@ struct HostileCatalogTests {
         #expect(!CatalogReader.read(withData).diagnostics.contains { $0.message.contains("processing instruction") })
     }
 
+    /// Found by fuzz-stringsdict: Foundation's plist parser reads a `.stringsdict` with `<?x?>` in it, then the key
+    /// locator's XMLParser crashed on it. The file is read; its keys are placed at line 1.
+    @Test func stringsdictWithWhatCrashesXMLParserIsStillRead() throws {
+        let plist = """
+            <?x?>
+            <plist version="1.0"><dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+            <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>lld</string><key>one</key><string>%lld item</string>
+            <key>other</key><string>%lld items</string></dict></dict></dict></plist>
+            """
+        let url = try CatalogFixtures.temporaryFile("en.lproj/Localizable.stringsdict", Data(plist.utf8))
+        let result = CatalogReader.read(url)
+        #expect(result.entries.map(\.value) == ["%lld item", "%lld items"])
+        #expect(result.entries.map(\.source.line) == [1, 1])
+    }
+
     /// XMLParser's errors in words, not "XML error (XMLParser error 45)".
     @Test func xmlErrorsAreSaidInWords() throws {
         let url = try CatalogFixtures.temporaryFile("c.xliff", Data(
