@@ -5,7 +5,7 @@ APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontcon
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench clean install install-files uninstall docs
+.PHONY: deps build demo test bench fuzz clean install install-files uninstall docs
 
 deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
@@ -51,6 +51,11 @@ bench: deps
 	awk '/^fit at all 12 categories/ { fit = $$(NF-1) } /^floor/ { floor = $$(NF-1) } \
 	  END { if (floor > 0) printf "ratio fit(12 categories) / floor (C): %.2f×\n", fit / floor }' .build/bench.txt .build/bench-floor.txt
 
+# libFuzzer targets, one per input kind (Fuzz/README.md): FUZZ_TIME seconds each (default 30). Not part of `make test`.
+FUZZ_TIME ?= 30
+fuzz: deps
+	FUZZ_TIME=$(FUZZ_TIME) SWIFT=$(SWIFT) Fuzz/run.sh
+
 # DocC: the LayoutSim articles (overview, check a catalog, write a spec, use it in tests, read the report) with the
 # public API of the stages and of LayoutSimTesting, in one combined archive under .build/plugins/Swift-DocC/outputs.
 DOC_TARGETS := LayoutSim LayoutSimModel LayoutSimFaces LayoutSimShaping LayoutSimSystemFont LayoutSimBreaking LayoutSimFitting \
@@ -59,7 +64,7 @@ docs: deps
 	$(SWIFT) package generate-documentation --enable-experimental-combined-documentation $(addprefix --target ,$(DOC_TARGETS))
 
 clean:
-	rm -rf .build
+	rm -rf .build Fuzz/.build
 
 # Installs the binary, the bundled fonts and shell completions: PREFIX/bin/layoutsim finds PREFIX/share/layoutsim/Fonts;
 # completions for bash (share/bash-completion/completions), zsh (share/zsh/site-functions) and fish

@@ -46,7 +46,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("text (default), json, junit, sarif or github.", valueName: "format"), completion: Completions.formats)
     var format: String = "text"
 
-    @Option(help: ArgumentHelp("Write the report here (atomically) instead of standard output, which then carries only the summary line.", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("Write the report here (atomically, through a link to its target, keeping its permissions; never over a FIFO, device or folder) instead of standard output, which then carries only the summary line, printed even when the file cannot be written.", valueName: "file"), completion: .file())
     var output: String?
 
     @Option(help: ArgumentHelp("Also write each string's room as CSV (key, locale, width and lines at mustFitThrough, the characters that fit at the locale's mean character width), for translators and localization platforms.", valueName: "file"), completion: .file(extensions: ["csv"]))
@@ -149,21 +149,28 @@ struct CheckCommand: ParsableCommand {
         let report: CheckReport
         do { report = try CheckRunner.run(options) } catch { throw CLIError.badInput(error.description) }
         let seconds = Date().timeIntervalSince(start)
-        try ReportOutput.emit(report, format: format, output: output, seconds: seconds)
+        // A report that cannot be written does not stop the others: each failure is said, then exit 2.
+        var unwritten: [CLIError] = []
+        do { try ReportOutput.emit(report, format: format, output: output, seconds: seconds) } catch let error as CLIError {
+            unwritten.append(error)
+        }
         if let html {
             do {
                 try HTMLReport.write(report, to: URL(fileURLWithPath: html))
             } catch {
-                throw CLIError.badInput("\(html): cannot write the HTML report (\(error))")
+                unwritten.append(.badInput("\(html): cannot write the HTML report: \(error)"))
             }
         }
         if let budgets {
             do {
-                let csv = Array(BudgetCSV.render(report).utf8)
-                try ReportOutput.writeAtomically(budgets) { sink in try sink(csv) }
+                try OutputFile.write(Data(BudgetCSV.render(report).utf8), to: budgets)
             } catch {
-                throw CLIError.badInput("\(budgets): cannot write the budgets (\(error.localizedDescription))")
+                unwritten.append(.badInput("\(budgets): cannot write the budgets: \(error)"))
             }
+        }
+        if let last = unwritten.last {
+            for error in unwritten.dropLast() { FileHandle.standardError.write(Data("error: \(error.description)\n".utf8)) }
+            throw last
         }
         if let updateBaseline {
             try ReportOutput.writeBaseline(of: report, to: updateBaseline, format: format, output: output)

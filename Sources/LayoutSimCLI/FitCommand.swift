@@ -162,10 +162,10 @@ struct FitCommand: ParsableCommand {
             if let svg {
                 let drawn = try engine.draw(request)
                 report = drawn.report
-                do {
-                    try Data(SVGRenderer.render(drawn.drawing).utf8).write(to: URL(fileURLWithPath: svg), options: .atomic)
+                do throws(OutputFileError) {
+                    try OutputFile.write(Data(SVGRenderer.render(drawn.drawing).utf8), to: svg)
                 } catch {
-                    throw CLIError.badInput("\(svg): cannot write the SVG (\(error.localizedDescription))")
+                    throw CLIError.badInput("\(svg): cannot write the SVG: \(error)")
                 }
             } else {
                 report = try engine.fit(request, remedyThrough: try requirement(request))

@@ -13,12 +13,14 @@ enum ReportOutput {
         if format == "json" {
             // Streamed in chunks as it is written, never whole in memory.
             if let output {
-                do {
-                    try writeAtomically(output) { chunk in try report.writeJSON(trailer: "\n", to: chunk) }
-                } catch {
-                    throw CLIError.badInput("\(output): cannot write the report (\(error.localizedDescription))")
-                }
+                // The summary is printed whether or not the file could be written: the results are never all lost.
                 FileHandle.standardOutput.write(Data(CheckRenderer.summary(report, color: terminalColor, seconds: seconds).utf8))
+                do throws(OutputFileError) {
+                    try OutputFile.write(to: output) { chunk in try report.writeJSON(trailer: "\n", to: chunk) }
+                } catch {
+                    throw CLIError.badInput("\(output): the report could not be written there: \(error); only the summary "
+                        + "above was printed")
+                }
             } else {
                 try report.writeJSON(trailer: "\n") { FileHandle.standardOutput.write(Data($0)) }
             }
@@ -34,41 +36,16 @@ enum ReportOutput {
             data = Data(CheckRenderer.text(report, color: output == nil && terminalColor, seconds: seconds, includesProblems: output != nil).utf8)
         }
         if let output {
-            do {
-                try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw CLIError.badInput("\(output): cannot write the report (\(error.localizedDescription))")
-            }
+            // The summary is printed whether or not the file could be written: the results are never all lost.
             FileHandle.standardOutput.write(Data(CheckRenderer.summary(report, color: terminalColor, seconds: seconds).utf8))
+            do throws(OutputFileError) {
+                try OutputFile.write(data, to: output)
+            } catch {
+                throw CLIError.badInput("\(output): the report could not be written there: \(error); only the summary "
+                    + "above was printed")
+            }
         } else {
             FileHandle.standardOutput.write(data)
-        }
-    }
-
-    /// Writes the file at `path` from the chunks `body` produces: into a temporary file beside it, renamed over
-    /// `path` once complete, so a reader never sees half a report and a failed run leaves the old file.
-    static func writeAtomically(_ path: String, _ body: (_ sink: @escaping ([UInt8]) throws -> Void) throws -> Void) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        try Data().write(to: temporary)
-        do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            do {
-                try body { try handle.write(contentsOf: $0) }
-                try handle.synchronize()
-            } catch {
-                try handle.close()
-                throw error
-            }
-            try handle.close()
-            guard rename(temporary.path, path) == 0 else {
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-        } catch {
-            // The temporary file is ours: remove it whatever happened; the error that matters is the one above.
-            do { try FileManager.default.removeItem(at: temporary) } catch {}
-            throw error
         }
     }
 
@@ -80,9 +57,9 @@ enum ReportOutput {
         }
         let baseline = Baseline(failuresOf: report)
         do {
-            try baseline.jsonData().write(to: URL(fileURLWithPath: path), options: .atomic)
+            try OutputFile.write(try baseline.jsonData(), to: path)
         } catch {
-            throw CLIError.badInput("\(path): cannot write the baseline (\(error.localizedDescription))")
+            throw CLIError.badInput("\(path): cannot write the baseline: \(error)")
         }
         let note = "wrote the baseline \(path): \(baseline.entries.count) accepted failure\(baseline.entries.count == 1 ? "" : "s")\n"
         // Standard output when it carries text; after a machine-readable report there, standard error.

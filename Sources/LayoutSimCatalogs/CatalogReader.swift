@@ -70,10 +70,10 @@ public enum CatalogReader {
         }
         if fileExtension == "xcloc" { return XLIFFReader.readBundle(url) }
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        do throws(InputFileError) {
+            data = try InputFile.read(file)
         } catch {
-            return CatalogReadResult(diagnostics: [.error("cannot read the file: \(error.localizedDescription)", at: top)])
+            return CatalogReadResult(diagnostics: [.error("cannot read the file: \(error)", at: top)])
         }
         switch fileExtension {
         case "xcstrings":
@@ -114,7 +114,9 @@ public enum CatalogReader {
     package static func lprojLocale(
         of url: URL, developmentLanguage: String, diagnostics: inout [CatalogDiagnostic]
     ) -> String {
-        if let locale = LprojLocale.locale(of: url, developmentLanguage: developmentLanguage) { return locale }
+        if let locale = LprojLocale.locale(of: url, developmentLanguage: developmentLanguage), LanguageTag.problem(locale) == nil {
+            return locale
+        }
         diagnostics.append(.warning(
             "cannot tell the language: '\(url.deletingLastPathComponent().lastPathComponent)' is not an "
                 + "'<language>.lproj' folder; using 'und'",

@@ -76,6 +76,9 @@ public struct PlaceholderSamples: Sendable, Hashable {
         /// in the locale (Russian `other`, Czech `many` are for fractions), in a string whose numbers are all
         /// whole (`%d`, `%lld`): iOS picks the variant from the number, so it never picks this one.
         public var neverShown: String?
+        /// The string, or the string with its samples, is longer than ``FitRequest/maximumTextLength``: it is not
+        /// filled (``text`` is empty) and must not be laid out.
+        public var tooLong = false
     }
 
     /// `value` with every placeholder replaced by its sample for `locale` (a BCP 47 tag) and, when `value` is a
@@ -83,18 +86,28 @@ public struct PlaceholderSamples: Sendable, Hashable {
     public func fill(_ value: String, locale: String, plural: PluralCategory? = nil) -> FilledString {
         var filler = Filler(samples: self, locale: locale, plural: plural)
         var result = ""
+        var length = 0
         var hasFraction = false
+        let limit = FitRequest.maximumTextLength
+        guard value.utf16.count <= limit else {
+            return FilledString(text: "", warnings: [], neverShown: nil, tooLong: true)
+        }
         for segment in FormatString.segments(value) {
+            let piece: String
             switch segment {
             case .text(let text):
-                result += text
+                piece = text
             case .placeholder(let specifier):
-                result += filler.sample(for: specifier)
+                piece = filler.sample(for: specifier, budget: limit - length)
                 switch specifier.kind {
                 case .fixedPoint, .scientific: hasFraction = true
                 default: break
                 }
             }
+            length += piece.utf16.count
+            // Filling stops at the limit: 1 MB of `%@` would otherwise become 10 M characters.
+            if length > limit { return FilledString(text: "", warnings: filler.warnings, neverShown: nil, tooLong: true) }
+            result += piece
         }
         if let plural, filler.pluralUnreachable, !hasFraction {
             let reason = "no whole number selects plural category '\(plural.rawValue)' in '\(locale)' (CLDR), so iOS "
@@ -134,7 +147,9 @@ public struct PlaceholderSamples: Sendable, Hashable {
             self.plural = plural
         }
 
-        mutating func sample(for specifier: FormatSpecifier) -> String {
+        /// The sample; a width (`%99999999d`) pads it at most to `budget` + 1 characters, enough to tell the
+        /// caller the string is too long without building a huge string.
+        mutating func sample(for specifier: FormatSpecifier, budget: Int = FitRequest.maximumTextLength) -> String {
             if case .substitution = specifier.kind { return specifier.raw }
             let keys = [
                 specifier.raw, specifier.normalized, "%" + specifier.length + String(specifier.conversion),
@@ -142,6 +157,10 @@ public struct PlaceholderSamples: Sendable, Hashable {
             ]
             let overrides = samples.overrides
             if let override = keys.lazy.compactMap({ overrides[$0] }).first { return override }
+            // A precision longer than the whole budget (`%.99999999f`) makes the string too long by itself.
+            if let precision = specifier.precision, precision > budget {
+                return String(repeating: "0", count: max(0, budget) + 1)
+            }
             let text: String
             switch specifier.kind {
             case .percent:
@@ -167,7 +186,7 @@ public struct PlaceholderSamples: Sendable, Hashable {
                 text = "0x600000c04000"
             }
             guard let width = specifier.width, text.count < width else { return text }
-            let padding = String(repeating: " ", count: width - text.count)
+            let padding = String(repeating: " ", count: min(width - text.count, max(0, budget) + 1))
             return specifier.flags.contains("-") ? text + padding : padding + text
         }
 

@@ -12,6 +12,12 @@ import FoundationXML
 package enum PlistKeyLocator {
     /// Each top-level key with its 1-based line and column; empty for a binary or unparsable plist.
     package static func keys(in source: SourceText) -> [(key: String, line: Int, column: Int)] {
+        // What crashes XMLParser or libxml2 (found by fuzz-stringsdict): such a property list, which Foundation's
+        // own plist parser did read, is not given to XMLParser; its keys are reported at line 1.
+        if source.utf8.contains(0) || EmptyProcessingInstruction.first(in: source.utf8) != nil
+            || DeclaredEncoding.unsupported(in: source.utf8) != nil {
+            return []
+        }
         let parser = XMLParser(data: Data(source.utf8))
         parser.shouldResolveExternalEntities = false
         let delegate = Delegate()

@@ -67,6 +67,28 @@ package struct SourceText {
         return nil
     }
 
+    /// The 1-based line and byte column of the first byte of `data` that is not UTF-8, or `nil` when all is.
+    package static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int)? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var line = 1, column = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1, encoded.first == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else {
+                    column += encoded.count
+                }
+            case .error:
+                return (line, column)
+            case .emptyInput:
+                return nil
+            }
+        }
+    }
+
     /// The number of lines (a final line break does not start a new counted line's content, but is counted).
     package var lineCount: Int { lineStartsUTF8.count }
 

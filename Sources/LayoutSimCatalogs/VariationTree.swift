@@ -67,11 +67,27 @@ package struct VariationExpander {
     /// Display order of device names; others follow alphabetically, `other` is last.
     package static let deviceOrder = ["iphone", "ipod", "ipad", "mac", "applewatch", "appletv", "vision", "other"]
 
-    /// Every concrete string of `localization`.
+    /// The most concrete strings one key may expand to in one locale: substitutions multiply their variants
+    /// (8 substitutions of 6 plural cases would be 1.7 million strings).
+    package static let maximumVariants = 1_000
+    /// Variants made so far; past ``maximumVariants`` expansion stops with an error.
+    private var made = 0
+    private var tooMany = false
+
+    /// Every concrete string of `localization`; none, with an error, when there would be more than
+    /// ``maximumVariants`` or one would be longer than ``FitRequest/maximumTextLength``.
     package mutating func expand(_ localization: Localization) -> [ExpandedVariant] {
-        expand(localization.node, path: [], context: nil).flatMap {
+        let variants = expand(localization.node, path: [], context: nil).flatMap {
             substitute($0, localization.substitutions, visited: [], depth: 0)
         }
+        if tooMany {
+            diagnostics.append(.error(
+                "'\(key)' [\(locale)]: its variations and substitutions make more than "
+                    + "\(ReportNumber.integer(Self.maximumVariants)) strings; not checked", at: location
+            ))
+            return []
+        }
+        return variants
     }
 
     private mutating func expand(_ node: VariationNode, path: [String], context: String?) -> [ExpandedVariant] {
@@ -156,7 +172,12 @@ package struct VariationExpander {
             }
             warn("'\(key)' [\(locale)]: no substitution or variable named '\(name)' for '\(specifier.raw)'; left as is")
         }
-        guard let (name, definition) = pending else { return [variant] }
+        guard !tooMany else { return [] }
+        guard let (name, definition) = pending else {
+            made += 1
+            if made > Self.maximumVariants { tooMany = true }
+            return [variant]
+        }
         guard depth < 8 else {
             warn("'\(key)' [\(locale)]: substitutions nested more than 8 deep; '\(name)' left as is")
             return [variant]
@@ -167,13 +188,19 @@ package struct VariationExpander {
                 text = text.replacingOccurrences(of: "%arg", with: "%" + specifier)
             }
             var value = ""
+            var length = 0
             for segment in segments {
+                let piece: String
                 switch segment {
                 case .text(let literal):
-                    value += literal
+                    piece = literal
                 case .placeholder(let specifier):
-                    if case .substitution(name) = specifier.kind { value += text } else { value += specifier.raw }
+                    if case .substitution(name) = specifier.kind { piece = text } else { piece = specifier.raw }
                 }
+                value += piece
+                length += piece.utf16.count
+                // Past the length limit the string is refused when filled; building more would only cost memory.
+                if length > FitRequest.maximumTextLength { break }
             }
             let next = ExpandedVariant(
                 path: variant.path + ["substitution:\(name)"] + choice.path, value: value,

@@ -14,10 +14,22 @@ import LayoutSimModel
 package enum XCStringsReader {
     package static func read(_ data: Data, file: String) -> CatalogReadResult {
         var result = CatalogReadResult()
-        let source = SourceText(text: SourceText.decode(data) ?? String(decoding: data, as: UTF8.self))
         func location(_ position: (line: Int, column: Int)) -> CatalogSourceLocation {
             CatalogSourceLocation(file: file, line: position.line, column: position.column)
         }
+        // Xcode writes UTF-8; bytes that are not UTF-8 are an error (decoding would turn them into U+FFFD without
+        // a word). A UTF-16 file with a byte order mark is still read.
+        let isUTF16 = data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE])
+        let bomless = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
+        if !isUTF16, let position = SourceText.firstInvalidUTF8(bomless) {
+            result.diagnostics.append(.error("not valid UTF-8 text (a String Catalog is UTF-8)", at: location(position)))
+            return result
+        }
+        guard let text = isUTF16 ? SourceText.decode(data) : String(data: bomless, encoding: .utf8) else {
+            result.diagnostics.append(.error("not UTF-8 or UTF-16 text", at: location((1, 1))))
+            return result
+        }
+        let source = SourceText(text: text)
         let top = CatalogSourceLocation(file: file, line: 1, column: 1)
         let root: Any
         do {
@@ -40,6 +52,10 @@ package enum XCStringsReader {
         }
         guard let sourceLanguage = document["sourceLanguage"] as? String, !sourceLanguage.isEmpty else {
             result.diagnostics.append(.error("missing \"sourceLanguage\"", at: top))
+            return result
+        }
+        if let problem = LanguageTag.problem(sourceLanguage) {
+            result.diagnostics.append(.error("\"sourceLanguage\": \(problem)", at: topLocation("sourceLanguage")))
             return result
         }
         result.sourceLanguage = sourceLanguage
@@ -74,6 +90,12 @@ package enum XCStringsReader {
         for case let value as [String: Any] in strings.values {
             if let localizations = value["localizations"] as? [String: Any] { allLocales.formUnion(localizations.keys) }
         }
+        // Localization codes that are not language tags: one error each, at the first key that has it; their
+        // localizations are not read (ICU must never see them).
+        var badLocales: [String: String] = [:]
+        for locale in allLocales { if let problem = LanguageTag.problem(locale) { badLocales[locale] = problem } }
+        allLocales.subtract(badLocales.keys)
+        let invalidLocales = Set(badLocales.keys)
 
         for key in order {
             guard let raw = strings[key] else { continue }
@@ -90,7 +112,13 @@ package enum XCStringsReader {
             if item["localizations"] != nil, item["localizations"] as? [String: Any] == nil {
                 parser.error("'\(key)': \"localizations\" must be an object")
             }
-            var locales = localizations.keys.filter { $0 != sourceLanguage }.sorted()
+            for locale in localizations.keys.sorted() {
+                guard let problem = badLocales.removeValue(forKey: locale) else { continue }
+                let at = JSONKeyLocator.keys(in: source.utf8, at: ["strings", key, "localizations"])
+                    .first { $0.key == locale }.map { location(source.position(utf8Offset: $0.offset)) } ?? here
+                parser.diagnostics.append(.error("\(problem); its localizations are not read", at: at))
+            }
+            var locales = localizations.keys.filter { $0 != sourceLanguage && !invalidLocales.contains($0) }.sorted()
             locales.insert(sourceLanguage, at: 0)
             for locale in locales {
                 let localization: Localization

@@ -37,8 +37,17 @@ package enum XLIFFReader {
         }
         var combined = CatalogReadResult()
         var seen: Set<[String]> = []
+        let bundleRoot = url.resolvingSymlinksInPath().path + "/"
         for name in xliffs {
             let fileURL = contents.appendingPathComponent(name)
+            // A link to a file outside the bundle would be read and reported as the bundle's: refused.
+            guard fileURL.resolvingSymlinksInPath().path.hasPrefix(bundleRoot) else {
+                combined.diagnostics.append(.error(
+                    "'\(name)' is a link to '\(fileURL.resolvingSymlinksInPath().path)', outside the bundle; not read",
+                    at: CatalogSourceLocation(file: fileURL.path, line: 1, column: 1)
+                ))
+                continue
+            }
             let result = CatalogReader.read(fileURL)
             for entry in result.entries where seen.insert([entry.key, entry.locale, entry.value] + entry.variantPath).inserted {
                 combined.entries.append(entry)
@@ -54,6 +63,36 @@ package enum XLIFFReader {
         let top = CatalogSourceLocation(file: file, line: 1, column: 1)
         guard let source = SourceText(data: data) else {
             result.diagnostics.append(.error("not UTF-8 or UTF-16 text", at: top))
+            return result
+        }
+        // XML forbids U+0000; libxml2 would also take leading zero bytes for UCS-4 (`00 00 00 3C`), switch
+        // encodings and crash (found by fuzz-xliff). The text is checked as decoded here.
+        if let zero = source.utf8.firstIndex(of: 0) {
+            let position = source.position(utf8Offset: zero)
+            result.diagnostics.append(.error(
+                "a NUL character (U+0000), which XML does not allow",
+                at: CatalogSourceLocation(file: file, line: position.line, column: position.column)
+            ))
+            return result
+        }
+        if let offset = EmptyProcessingInstruction.first(in: source.utf8) {
+            let position = source.position(utf8Offset: offset)
+            result.diagnostics.append(.error(
+                "a processing instruction without data ('<?name?>'), which the XML parser cannot read",
+                at: CatalogSourceLocation(file: file, line: position.line, column: position.column)
+            ))
+            return result
+        }
+        if let encoding = DeclaredEncoding.unsupported(in: source.utf8) {
+            result.diagnostics.append(.error(
+                "the XML declaration names the encoding '\(encoding)'; layoutsim reads XLIFF in UTF-8 or UTF-16 only", at: top
+            ))
+            return result
+        }
+        if let declared = EntityDeclared.first(in: source.utf8) {
+            result.diagnostics.append(.error(
+                "\(declared); the file is not read", at: CatalogSourceLocation(file: file, line: declared.line, column: declared.column)
+            ))
             return result
         }
         let parser = XMLParser(data: data)
@@ -94,8 +133,24 @@ package enum XLIFFReader {
             68: "expected a name", 72: "expected '<'", 73: "expected '>'",
             76: "end tag does not match the start tag", 77: "unfinished tag at the end of the document",
             85: "elements are not properly nested", 86: "extra content at the end of the document",
+            2: "out of memory", 3: "the document does not start like XML", 6: "invalid hexadecimal character reference",
+            7: "invalid decimal character reference", 8: "invalid character reference",
+            10: "character reference at the end of the document", 14: "entity reference at the end of the document",
+            22: "'&' without an entity name (write & as &amp;)", 27: "unknown entity (write & as &amp;)",
+            31: "unknown encoding", 32: "unsupported encoding", 33: "string not started", 34: "string not closed",
+            35: "invalid namespace declaration", 37: "entity declaration not finished",
+            43: "literal not started", 44: "literal not closed", 45: "comment not closed",
+            46: "processing instruction not started", 47: "processing instruction not closed",
+            56: "XML declaration not started", 57: "XML declaration not closed", 61: "DOCTYPE not closed",
+            62: "']]>' outside CDATA", 63: "CDATA section not closed", 64: "reserved name ('xml…')",
+            65: "a space is required here", 75: "expected '=' after an attribute name",
+            79: "invalid encoding name", 80: "'--' inside a comment", 81: "the bytes do not match the declared encoding",
+            87: "an entity's text is not well-formed", 89: "an entity refers to itself (entity loop)",
+            91: "invalid URI", 96: "the XML declaration has no version", 101: "the XML declaration has no encoding",
+            104: "entities are not allowed here", 108: "unknown XML version", 110: "a name longer than the parser allows",
         ]
-        return "\(messages[nsError.code] ?? "XML error") (XMLParser error \(nsError.code))"
+        let words = messages[nsError.code] ?? "the XML parser (libxml2) stopped at this point"
+        return "\(words) (XMLParser error \(nsError.code))"
     }
 
     // MARK: - Units to entries
@@ -128,13 +183,21 @@ package enum XLIFFReader {
         let fileLocation = CatalogSourceLocation(file: file, line: element.line, column: element.column)
         let sourceLanguage: String
         if let language = element.sourceLanguage, !language.isEmpty {
+            if let problem = LanguageTag.problem(language) {
+                result.diagnostics.append(.error("source-language: \(problem); this <file> is not read", at: fileLocation))
+                return
+            }
             sourceLanguage = language
         } else {
             sourceLanguage = "und"
             result.diagnostics.append(.warning("<file> has no source-language; using 'und'", at: fileLocation))
         }
-        result.sourceLanguage = result.sourceLanguage ?? sourceLanguage
         let targetLanguage = element.targetLanguage.flatMap { $0.isEmpty ? nil : $0 }
+        if let language = targetLanguage, let problem = LanguageTag.problem(language) {
+            result.diagnostics.append(.error("target-language: \(problem); this <file> is not read", at: fileLocation))
+            return
+        }
+        result.sourceLanguage = result.sourceLanguage ?? sourceLanguage
 
         // Group units by key, in order of first appearance.
         var order: [String] = []

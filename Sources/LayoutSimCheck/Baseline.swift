@@ -130,7 +130,12 @@ public struct Baseline: Sendable, Hashable {
     ///
     /// - Throws: ``CheckError`` naming `path` when the file cannot be read, is not JSON, or is neither.
     public static func read(path: String) throws(CheckError) -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CheckError.unreadable(path) }
+        let data: Data
+        do throws(InputFileError) {
+            data = try InputFile.read(path)
+        } catch {
+            throw CheckError.unreadable(path, reason: error.description)
+        }
         let probe: Probe
         do {
             probe = try JSONDecoder().decode(Probe.self, from: data)

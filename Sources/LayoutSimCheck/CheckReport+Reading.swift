@@ -1,4 +1,5 @@
 import Foundation
+import LayoutSimModel
 
 // Reading reports back (for `merge` and `--baseline`): they are user input, so every problem names the file and
 // says what is wrong, and reports of version 1 (before `input`, `fonts`, `textSHA256`) still read.
@@ -34,7 +35,12 @@ extension CheckReport {
     /// - Throws: ``CheckError`` naming `path`: unreadable, not JSON (a report cut short), or not a report (which
     ///   field is missing or wrong).
     public static func read(path: String) throws(CheckError) -> CheckReport {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CheckError.unreadable(path) }
+        let data: Data
+        do throws(InputFileError) {
+            data = try InputFile.read(path)
+        } catch {
+            throw CheckError.unreadable(path, reason: error.description)
+        }
         return try decode(data, path: path)
     }
 

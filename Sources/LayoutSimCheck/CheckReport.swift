@@ -301,14 +301,14 @@ public struct CheckReport: Sendable, Codable {
 
 /// Errors of `check` and `merge` that stop the run before any checking.
 public enum CheckError: Error, CustomStringConvertible, Sendable {
-    case unreadable(String)
+    case unreadable(String, reason: String)
     case notAReport(String, String)
     case notABaseline(String, String)
     case invalid(String)
 
     public var description: String {
         switch self {
-        case .unreadable(let path): return "\(path): cannot read the file"
+        case .unreadable(let path, let reason): return "\(path): cannot read the file: \(reason)"
         case .notAReport(let path, let why): return "\(path): not a layoutsim check JSON report: \(why)"
         case .notABaseline(let path, let why): return "\(path): not a layoutsim baseline or JSON report: \(why)"
         case .invalid(let message): return message

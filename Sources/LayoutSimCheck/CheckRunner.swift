@@ -143,6 +143,15 @@ public enum CheckRunner {
         /// The string with its samples, or nil when no user sees it (and it is listed as skipped).
         func filled(_ entry: CatalogEntry, locale: String) -> String? {
             let filled = samples.fill(entry.value, locale: locale, plural: entry.pluralCategory)
+            if filled.tooLong {
+                let limit = ReportNumber.integer(FitRequest.maximumTextLength)
+                let words = entry.value.utf16.count > FitRequest.maximumTextLength
+                    ? "is more than \(limit) characters long"
+                    : "would be more than \(limit) characters long with its placeholders filled"
+                add(.error("'\(entry.key)' (\(entry.locale)) \(words); layoutsim lays out at most \(limit) "
+                    + "(UTF-16 code units): not checked", at: entry.source))
+                return nil
+            }
             if let reason = filled.neverShown {
                 skipped.insert(CheckReport.SkippedKey(
                     key: entry.key, locale: entry.locale, variant: entry.variantPath, file: entry.source.file,
@@ -162,7 +171,8 @@ public enum CheckRunner {
         }
         if let modes = options.pseudo {
             let pseudolocalizer = Pseudolocalizer()
-            for entry in entries where entry.locale == sourceLanguage && entry.shouldTranslate && !entry.isStale {
+            for entry in entries where entry.locale == sourceLanguage && entry.shouldTranslate && !entry.isStale
+                && entry.value.utf16.count <= FitRequest.maximumTextLength {
                 var pseudo = entry
                 pseudo.locale = Pseudolocalizer.locale
                 pseudo.value = pseudolocalizer.pseudolocalize(entry.value, modes: modes)

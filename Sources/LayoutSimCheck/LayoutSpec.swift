@@ -74,11 +74,25 @@ public enum LayoutSpecReader {
             diagnostics.append(CatalogDiagnostic(severity: .error, message: message,
                                                  location: CatalogSourceLocation(file: path, line: mark?.line ?? 1, column: mark?.column ?? 1)))
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            error("cannot read the spec file", nil)
+        let data: Data
+        do throws(InputFileError) {
+            data = try InputFile.read(path)
+        } catch let problem {
+            error("cannot read the spec file: \(problem)", nil)
             return (nil, diagnostics)
         }
-        let text = String(decoding: data, as: UTF8.self)
+        guard let text = String(data: data, encoding: .utf8) else {
+            error("the spec is not UTF-8 text", nil)
+            return (nil, diagnostics)
+        }
+        if let (line, column) = SpecNesting.firstTooDeep(text) {
+            diagnostics.append(CatalogDiagnostic(
+                severity: .error,
+                message: "the spec nests deeper than \(SpecNesting.maximumDepth) levels; a spec needs about 6",
+                location: CatalogSourceLocation(file: path, line: line, column: column)
+            ))
+            return (nil, diagnostics)
+        }
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {

@@ -57,6 +57,8 @@ public struct FreeTypeError: RawRepresentable, Error, Hashable, Sendable, Custom
 public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No file at this path.
     case fileNotFound(path: String)
+    /// Not a regular file (a folder, FIFO, device), too large, or the system refused to open it.
+    case unreadable(path: String, reason: String)
     /// FreeType refused the file (not a font, truncated, broken table).
     case freeType(FreeTypeError, path: String)
     /// HarfBuzz could not read the file.
@@ -74,6 +76,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .fileNotFound(let path):
             return "\(path): font file not found"
+        case .unreadable(let path, let reason):
+            return "\(path): cannot read the font: \(reason)"
         case .freeType(let error, let path):
             return "\(path): not a usable font: \(error)"
         case .harfBuzzCouldNotOpen(let path):

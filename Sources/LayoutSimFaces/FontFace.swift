@@ -39,7 +39,13 @@ public final class FontFace {
     ///
     /// - Throws: ``FontError`` naming the file: missing, not a font, broken, or index out of range.
     package init(path: String, index: Int, library: FreeTypeLibrary) throws(FontError) {
-        guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
+        do throws(InputFileError) {
+            try InputFile.check(path)
+        } catch .missing {
+            throw .fileNotFound(path: path)
+        } catch {
+            throw .unreadable(path: path, reason: error.description)
+        }
 
         var probe: FT_Face?
         let probeCode = FT_New_Face(library.raw, path, 0, &probe)
@@ -77,6 +83,11 @@ public final class FontFace {
             }
         }
 
+        if let problem = FontFace.impossibleMetrics(ascender: ascender, descender: descender, lineGap: lineGap, upem: upem) {
+            FT_Done_Face(face)
+            throw .unusableFace(reason: problem, path: path)
+        }
+
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             FT_Done_Face(face)
             throw .harfBuzzCouldNotOpen(path: path)
@@ -94,6 +105,13 @@ public final class FontFace {
             throw .harfBuzzCouldNotOpen(path: path)
         }
         hb_font_set_scale(hbFont, Int32(upem), Int32(upem))
+
+        if let problem = FontFace.impossibleAdvance(font: hbFont, face: hbFace, upem: upem) {
+            hb_font_destroy(hbFont)
+            hb_face_destroy(hbFace)
+            FT_Done_Face(face)
+            throw .unusableFace(reason: problem, path: path)
+        }
 
         // A truncated file: FreeType and HarfBuzz silently drop tables cut off by the end of the file (kerning
         // would vanish), so check the table directory against the file size ourselves.

@@ -32,6 +32,15 @@ public struct DrawnPanel: Sendable, Hashable {
     public let hiddenBand: HiddenBand?
     /// Glyphs of the hidden lines.
     public let hiddenGlyphs: [DrawnGlyph]
+    /// Lines (shown and hidden) left out of the picture: a panel draws at most ``maximumLines`` lines and a
+    /// drawing at most ``maximumGlyphs`` glyphs, so a 100,000-character string does not make a picture of hundreds
+    /// of megabytes.
+    public var undrawnLines: Int = 0
+
+    /// The most lines one panel draws (shown and hidden together).
+    public static let maximumLines = 40
+    /// The most glyphs one drawing (all its panels) draws.
+    public static let maximumGlyphs = 4_000
 
     /// Where hidden lines are drawn: below the view, points.
     public struct HiddenBand: Sendable, Hashable {
@@ -66,9 +75,16 @@ extension LayoutEngine {
             do { faces.append(try registry.face(path: face.id.path, index: face.id.index, variations: face.id.variations)) } catch { throw .font(error) }
         }
         let drawer = LabelDrawer(text: source.text, source: source, faces: faces, request: report.request)
+        var budget = DrawnPanel.maximumGlyphs
+        var panels: [DrawnPanel] = []
+        for result in results {
+            let panel = drawer.panel(result, glyphBudget: budget)
+            budget -= panel.glyphs.count + panel.hiddenGlyphs.count
+            panels.append(panel)
+        }
         return LabelDrawing(
             text: report.request.text, container: report.request.container,
-            allowsWordBreaks: report.request.allowsWordBreaks, panels: results.map(drawer.panel)
+            allowsWordBreaks: report.request.allowsWordBreaks, panels: panels
         )
     }
 }
@@ -84,29 +100,52 @@ struct LabelDrawer {
     /// Space between the view and the band of hidden lines, points.
     static let hiddenGap = 6.0
 
-    func panel(_ result: CategoryResult) -> DrawnPanel {
+    /// The panel of one category, drawing at most `glyphBudget` glyphs and ``DrawnPanel/maximumLines`` lines.
+    func panel(_ result: CategoryResult, glyphBudget: Int) -> DrawnPanel {
+        let glyphBudget = max(0, glyphBudget)
         let container = request.container
         let advances = source.advances(size: result.pointSize)
-        let viewHeight = container.height ?? result.height
+        var viewHeight = container.height ?? result.height
         var y = container.insets.top
         var tops: [Double] = []
         var glyphs: [DrawnGlyph] = []
+        // Bounded: at most `maximumLines` lines and `maximumGlyphs` glyphs per panel; the rest is counted.
+        var drawnLines = 0
         for (index, box) in result.lineBoxes.enumerated() {
+            guard drawnLines < DrawnPanel.maximumLines, glyphs.count < glyphBudget else { break }
             tops.append(y)
             let left = index < result.lineOffsets.count ? result.lineOffsets[index] : container.insets.left
             let line = index < result.displayedLines.count ? result.displayedLines[index] : nil
             glyphs += place(line, x: left, baseline: y + box.baseline, size: result.pointSize, advances: advances, tracking: result.tracking)
+            if glyphs.count > glyphBudget { glyphs.removeLast(glyphs.count - glyphBudget) }
             y += box.height
+            drawnLines += 1
+        }
+        if drawnLines < result.lineBoxes.count {
+            // The view is drawn down to the last drawn line; what follows is counted, not drawn.
+            viewHeight = min(viewHeight, y)
+            var panel = DrawnPanel(result: result, lineTops: tops, viewHeight: viewHeight, textBottom: y, glyphs: glyphs,
+                                   hiddenBand: nil, hiddenGlyphs: [])
+            panel.undrawnLines = result.lineCount - drawnLines
+            return panel
         }
         var band: DrawnPanel.HiddenBand?
         var hiddenGlyphs: [DrawnGlyph] = []
+        var undrawn = 0
         if result.shownLineCount < result.lineCount {
-            let hidden = Array(result.lines[result.shownLineCount...])
+            let allHidden = result.lines[result.shownLineCount...]
+            let room = max(0, DrawnPanel.maximumLines - drawnLines)
+            let hidden = Array(allHidden.prefix(room))
+            undrawn = allHidden.count - hidden.count
             let top = max(viewHeight, y) + Self.hiddenGap
             let boxes = LineBoxes.boxes(text, lines: hidden, size: result.pointSize, policy: request.lineHeight, leading: nil)
             band = DrawnPanel.HiddenBand(top: top, height: boxes.reduce(0) { $0 + $1.height })
             var gy = top
             for (line, box) in zip(hidden, boxes) {
+                if glyphs.count + hiddenGlyphs.count >= glyphBudget {
+                    undrawn += 1
+                    continue
+                }
                 let range = line.range
                 let span = DisplayedLine(before: range, hasEllipsis: false, after: range.upperBound..<range.upperBound)
                 let rtl = text.paragraphIsRightToLeft(containing: text.clusterIndex(atOffset: range.lowerBound))
@@ -115,8 +154,10 @@ struct LabelDrawer {
                 gy += box.height
             }
         }
-        return DrawnPanel(result: result, lineTops: tops, viewHeight: viewHeight, textBottom: y, glyphs: glyphs,
-                          hiddenBand: band, hiddenGlyphs: hiddenGlyphs)
+        var panel = DrawnPanel(result: result, lineTops: tops, viewHeight: viewHeight, textBottom: y, glyphs: glyphs,
+                               hiddenBand: band, hiddenGlyphs: hiddenGlyphs)
+        panel.undrawnLines = undrawn
+        return panel
     }
 
     /// The glyphs of one displayed line in visual order, placed from `x` on the baseline.

@@ -83,14 +83,17 @@ public final class LayoutEngine {
         lineBreakRules: LineBreakRules = .strict, sizes: ClosedRange<Double>? = nil
     ) throws(LayoutSimError) -> MeasuredText {
         let cascade = try cascade(for: font, weight: weight, language: language)
+        let measured: MeasuredText
         do {
-            return try measurer.measure(
+            measured = try measurer.measure(
                 text, cascade: cascade, language: language, systemFonts: usesSystemFonts ? registry : nil,
                 lineBreakRules: lineBreakRules, opticalSizeRange: sizes
             )
         } catch {
             throw .segmentation(error)
         }
+        if let problem = Self.impossibleShaping(measured) { throw .font(problem) }
+        return measured
     }
 
     /// ``measure(_:font:weight:language:usesSystemFonts:lineBreakRules:)`` through the cache of shaped texts.
@@ -125,6 +128,8 @@ public final class LayoutEngine {
     /// The fit, and the measured text with its advances, which drawing reuses instead of shaping again.
     package func layOut(_ request: FitRequest) throws(LayoutSimError) -> (report: FitReport, source: AdvanceSource) {
         try Fitter.validate(request.container)
+        let length = request.text.utf16.count
+        guard length <= FitRequest.maximumTextLength else { throw .textTooLong(length) }
         let plan = try Fitter.plan(request)
         let weight = plan.first?.weight ?? .regular
         var measured = try measureForFit(

@@ -16,6 +16,8 @@ public enum LayoutSimError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidContainer(String)
     /// An option does not apply to this font or sizing.
     case invalidOption(String)
+    /// The text is longer than ``FitRequest/maximumTextLength`` (its length in UTF-16 code units).
+    case textTooLong(Int)
 
     public var description: String {
         switch self {
@@ -24,6 +26,9 @@ public enum LayoutSimError: Error, Equatable, Sendable, CustomStringConvertible 
         case .segmentation(let error): return error.description
         case .invalidContainer(let message): return "invalid container: \(message)"
         case .invalidOption(let message): return message
+        case .textTooLong(let length):
+            return "the text is \(ReportNumber.integer(length)) characters (UTF-16 code units) long; layoutsim lays out "
+                + "at most \(ReportNumber.integer(FitRequest.maximumTextLength))"
         }
     }
 }

@@ -1,5 +1,9 @@
 /// Everything a fit needs: the text, its font, the container, and which categories to try.
 public struct FitRequest: Sendable {
+    /// The longest text laid out, in UTF-16 code units (what UIKit counts as a string's length): 100,000, about 40
+    /// pages. Longer text, or a catalog string whose placeholders would fill it past this, is refused with an error.
+    public static let maximumTextLength = 100_000
+
     /// The text (as the label would hold it; `\n` and U+2028 are line breaks).
     public var text: String
     /// Font and sizing.

@@ -35,6 +35,17 @@ package enum ReportNumber {
         return "\(sign)\(whole).\(digits)"
     }
 
+    /// An integer with a comma every three digits ("100,000"): limits and lengths in messages.
+    package static func integer(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped += "," }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
+
     /// Text of a number rounded to six decimals: scale factors in SVG transforms.
     package static func sixDecimals(_ value: Double) -> String {
         guard value.isFinite else { return "0" }

@@ -71,10 +71,10 @@ public enum SHA256 {
     /// - Throws: ``FileReadError`` naming `path` when the file cannot be read.
     public static func hexDigest(ofFileAt path: String) throws -> String {
         let contents: Data
-        do {
-            contents = try Data(contentsOf: URL(fileURLWithPath: path))
+        do throws(InputFileError) {
+            contents = try InputFile.read(path, limit: max(InputFile.maximumBytes, InputFile.maximumFontBytes))
         } catch {
-            throw FileReadError(path: path, reason: error.localizedDescription)
+            throw FileReadError(path: path, reason: error.description)
         }
         return contents.withUnsafeBytes { hexString(hash($0)) }
     }

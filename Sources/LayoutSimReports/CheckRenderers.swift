@@ -107,9 +107,26 @@ public enum CheckRenderer {
         return out
     }
 
-    /// Escapes for GitHub command data (`%`, CR, LF).
+    /// Escapes for GitHub command data: `%`, CR, LF as GitHub decodes them (`%25`, `%0D`, `%0A`); every other
+    /// control character (ESC, BEL, DEL, C1 controls such as U+0085) and U+2028 / U+2029, which a log or terminal
+    /// would act on, written visibly as `\u{1B}`.
     package static func data(_ s: String) -> String {
-        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        var out = ""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default:
+                let value = scalar.value
+                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
+                    out += "\\u{" + String(value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
     }
 
     /// Escapes for GitHub command properties (also `:` and `,`).
@@ -128,9 +145,14 @@ public enum CheckRenderer {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
             default:
-                // Characters XML 1.0 forbids are dropped.
-                if scalar.value < 0x20 && scalar != "\t" { continue }
+                // Characters XML 1.0 forbids (C0 controls but tab, U+FFFE, U+FFFF) become U+FFFD: the document
+                // stays well-formed and the reader sees that a character was there.
+                if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                    continue
+                }
                 out.unicodeScalars.append(scalar)
             }
         }

@@ -15,9 +15,9 @@ public enum HTMLReport {
     /// Writes `index.html` into `directory` (created if needed). The pictures are the report's drawings (a check
     /// run with ``CheckOptions/drawsFailures``).
     public static func write(_ report: CheckReport, to directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try OutputFile.makeFolder(directory.path)
         let html = render(report)
-        try Data(html.utf8).write(to: directory.appendingPathComponent("index.html"), options: .atomic)
+        try OutputFile.write(Data(html.utf8), to: directory.appendingPathComponent("index.html").path)
     }
 
     /// Colour of a string's first failing category: green when it fits through its requirement, then from amber

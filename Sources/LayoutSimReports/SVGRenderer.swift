@@ -74,6 +74,14 @@ public enum SVGRenderer {
             out += draw(panel.hiddenGlyphs, className: "hidden-glyph", fill: "#8c959f")
             bottom = band.top + band.height
         }
+        // Lines past the picture's bounds: counted, said, not drawn.
+        if panel.undrawnLines > 0 {
+            let lines = panel.undrawnLines == 1 ? "1 more line" : "\(ReportNumber.integer(panel.undrawnLines)) more lines"
+            out += "<text class=\"undrawn\" x=\"0\" y=\"\(n(bottom + 16))\" font-size=\"11\" fill=\"#57606a\">… \(lines) "
+                + "not drawn (at most \(DrawnPanel.maximumLines) lines per size, "
+                + "\(ReportNumber.integer(DrawnPanel.maximumGlyphs)) glyphs per picture)</text>\n"
+            bottom += 24
+        }
         return (out, bottom)
     }
 

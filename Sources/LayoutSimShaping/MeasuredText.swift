@@ -132,6 +132,8 @@ public struct MeasuredText: Sendable {
     package let ellipsisUnits: [Int32?]
     /// The shaped runs in logical order, each with its face and bidi level (for drawing glyphs in visual order).
     package let runs: [PlacedRun]
+    /// Per cluster, whether its paragraph is right to left (empty when the text has no right-to-left characters).
+    private let rightToLeftParagraphs: [Bool]
 
     /// Number of clusters.
     @inlinable package var clusterCount: Int { advanceUnits.count }
@@ -173,14 +175,25 @@ public struct MeasuredText: Sendable {
         return min(b, clusterCount)
     }
 
-    /// Whether the paragraph containing cluster `i` is right to left (its lowest bidi level is odd).
+    /// Whether the paragraph containing cluster `i` is right to left (its lowest bidi level is odd). Constant time:
+    /// asked once per line, it must not scan the paragraph (a long paragraph made line breaking quadratic).
     package func paragraphIsRightToLeft(containing i: Int) -> Bool {
         guard hasRightToLeft, i < clusterCount else { return false }
-        var start = i
-        while start > 0 && breaks[start] != .mandatory { start -= 1 }
-        let end = paragraphEnd(after: i)
-        let lowest = levels[start..<end].min() ?? 0
-        return lowest & 1 == 1
+        return rightToLeftParagraphs[i]
+    }
+
+    /// Per cluster, whether its paragraph's lowest bidi level is odd; one pass over the paragraphs.
+    private static func rightToLeftParagraphs(levels: [UInt8], breaks: [BoundaryBreak]) -> [Bool] {
+        var result = [Bool](repeating: false, count: levels.count)
+        var start = 0
+        while start < levels.count {
+            var end = start + 1
+            while end < levels.count && breaks[end] != .mandatory { end += 1 }
+            let rightToLeft = (levels[start..<end].min() ?? 0) & 1 == 1
+            for i in start..<end { result[i] = rightToLeft }
+            start = end
+        }
+        return result
     }
 
     /// Whether cluster `i` starts with a Hangul syllable or jamo (for Hangul word priority).
@@ -337,6 +350,7 @@ public struct MeasuredText: Sendable {
         self.breaks = boundaryBreaks
         self.isGraphemeBoundary = grapheme
         self.missingGlyphs = missing
+        self.rightToLeftParagraphs = hasRightToLeft ? Self.rightToLeftParagraphs(levels: self.levels, breaks: boundaryBreaks) : []
     }
 
     package static func codePointName(_ scalar: Unicode.Scalar) -> String {

@@ -86,7 +86,8 @@ public final class TextBoundaries {
     ///
     /// - Throws: ``SegmentationError/invalidLanguageTag(_:)`` when the tag does not parse whole.
     public static func icuLocale(forLanguageTag tag: String) throws(SegmentationError) -> String {
-        if tag.isEmpty { return "" }
+        // `und` (undetermined, what catalogs use when they cannot tell) is ICU's root locale.
+        if tag.isEmpty || tag.lowercased() == "und" { return "" }
         var status: Int32 = 0
         var parsed: Int32 = 0
         var buffer = [CChar](repeating: 0, count: 158)

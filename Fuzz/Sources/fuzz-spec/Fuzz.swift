@@ -1,0 +1,26 @@
+import CFuzzDriver
+import FuzzSupport
+import LayoutSim
+
+/// libFuzzer entry: the bytes as a layout spec (JSON or YAML), read, and every element turned into a request.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let (spec, _) = LayoutSpecReader.read(path: FuzzInput.file("layout.yaml", start, count).path)
+    if let spec {
+        for element in spec.elements.prefix(50) {
+            _ = try? spec.element(forKey: element.key ?? "").spec.request(text: "Hello", language: "en")
+        }
+    }
+    return 0
+}
+
+/// The entry point SwiftPM links as `main` (`fuzz_spec_main`): libFuzzer's driver with this target's function.
+@_cdecl("fuzz_spec_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var argc = argc
+    var argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+        guard let data else { return 0 }
+        return fuzz(data, size)
+    }
+}

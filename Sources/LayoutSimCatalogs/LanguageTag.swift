@@ -1,0 +1,44 @@
+import Foundation
+import LayoutSimModel
+import LayoutSimShaping
+
+/// Checks the localization codes catalogs give (`.xcstrings` localization keys and `sourceLanguage`, XLIFF
+/// `source-language` / `target-language`) where they enter, so that nothing downstream (ICU's number formats,
+/// plural rules, line breaking) ever sees a code that is not a language tag.
+package enum LanguageTag {
+    /// The longest code accepted (BCP 47 tags in catalogs are a few characters: `zh-Hant-TW`).
+    package static let maximumLength = 64
+
+    /// Why `tag` is not a usable BCP 47 language tag, or `nil` when it is. `und` (undetermined) is accepted.
+    package static func problem(_ tag: String) -> String? {
+        let shown = shownTag(tag)
+        let example = "a BCP 47 language tag such as en, de-CH or zh-Hant"
+        if tag.isEmpty { return "the language code is empty; expected \(example)" }
+        guard tag.utf8.count <= maximumLength else {
+            return "the language code '\(shown)' is longer than \(maximumLength) characters; expected \(example)"
+        }
+        guard tag.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }) else {
+            return "'\(shown)' is not a language code: only ASCII letters, digits and '-' are allowed; expected \(example)"
+        }
+        if tag.lowercased() == "und" { return nil }
+        do {
+            _ = try TextBoundaries.icuLocale(forLanguageTag: tag)
+            return nil
+        } catch {
+            return "'\(shown)' is not a language code; expected \(example)"
+        }
+    }
+
+    /// `tag` for a message: control characters and line breaks as `\u{…}`, at most 64 characters.
+    private static func shownTag(_ tag: String) -> String {
+        var shown = ""
+        for scalar in tag.unicodeScalars.prefix(maximumLength) {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                shown += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return tag.unicodeScalars.count > maximumLength ? shown + "…" : shown
+    }
+}

@@ -1,0 +1,27 @@
+import LayoutSimFaces
+import LayoutSimModel
+import LayoutSimShaping
+
+extension LayoutEngine {
+    /// A font whose shaping gives a character an advance no real font gives (its kerning or positioning, GPOS or
+    /// `kern`, pushing a cluster back by more than an em, or forward by more than ``FontFace/maximumMetricInEm`` em a
+    /// code unit): refused, since lines of negative width would "fit" anywhere. The glyphs' own advances are checked
+    /// when the face opens; this is what shaping adds.
+    static func impossibleShaping(_ text: MeasuredText) -> FontError? {
+        for i in 0..<text.clusterCount {
+            let face = text.faces[Int(text.faceIndex[i])]
+            let upem = face.metrics.unitsPerEm
+            let advance = Int(text.advanceUnits[i])
+            let units = text.clusterStarts[i + 1] - text.clusterStarts[i]
+            guard advance < -upem || advance > FontFace.maximumMetricInEm * upem * max(1, units) else { continue }
+            let character = text.string(of: i..<(i + 1))
+            let code = character.unicodeScalars.first.map { MeasuredText.codePointName($0) } ?? "?"
+            return .unusableFace(
+                reason: "impossible metrics: shaping (its kerning or GPOS positioning) gives '\(character)' (\(code)) "
+                    + "an advance of \(advance) units (unitsPerEm \(upem))",
+                path: face.id.path
+            )
+        }
+        return nil
+    }
+}
