@@ -96,26 +96,35 @@ package enum LineBreaker {
         var lines: [Range<Int>] = []
         var start = 0
         let limit = width + tolerance
+        // The content width of clusters start..<start+k+1 of the current line (reused across lines).
+        var contentAt: [Double] = []
         while start < count {
             var total = edges.atStart(start)   // width of clusters start..<j
             var content = 0.0                  // the same without trailing whitespace
             var lastBreak: Int?
             var j = start
             var end = count
+            contentAt.removeAll(keepingCapacity: true)
+            // The line start..<b as drawn: the edge change of its last cluster when the line ends inside a word.
+            func drawn(_ b: Int) -> Double {
+                let last = contentAt[b - start - 1]
+                return text.isWhitespace[b - 1] ? last : last + edges.atEnd(b - 1)
+            }
             while j < count {
                 let newTotal = total + advances[j]
                 let newContent = text.isWhitespace[j] ? content : newTotal
-                let drawn = text.isWhitespace[j] ? newContent : newContent + edges.atEnd(j)
-                if drawn > limit {
-                    end = lastBreak ?? splitWord(text, from: start, overflowAt: j)
+                if newContent > limit {
+                    end = lastBreak ?? splitWord(text, from: start, overflowAt: j) { b in drawn(b) <= limit }
                     break
                 }
                 total = newTotal
                 content = newContent
+                contentAt.append(content)
                 j += 1
                 if j == count { end = count; break }
                 if breaks[j] == .mandatory { end = j; break }
-                if breaks[j] == .soft { lastBreak = j }
+                // A break opportunity counts only where the line, as drawn, fits (edge forms can make it wider).
+                if breaks[j] == .soft, drawn(j) <= limit { lastBreak = j }
             }
             lines.append(start..<end)
             start = end
@@ -124,10 +133,13 @@ package enum LineBreaker {
     }
 
     /// The boundary at which to split a word that overflows at cluster `overflow`: the last grapheme boundary
-    /// after `start` that fits, or the first grapheme boundary after `start` when not even one grapheme fits.
-    private static func splitWord(_ text: MeasuredText, from start: Int, overflowAt overflow: Int) -> Int {
+    /// after `start` whose line `fits` as drawn, or the first grapheme boundary after `start` when not even one
+    /// grapheme fits.
+    private static func splitWord(
+        _ text: MeasuredText, from start: Int, overflowAt overflow: Int, fits: (Int) -> Bool
+    ) -> Int {
         var boundary = overflow
-        while boundary > start && !text.isGraphemeBoundary[boundary] { boundary -= 1 }
+        while boundary > start && !(text.isGraphemeBoundary[boundary] && fits(boundary)) { boundary -= 1 }
         if boundary == start {
             boundary = start + 1
             while boundary < text.clusterCount && !text.isGraphemeBoundary[boundary] { boundary += 1 }

@@ -38,4 +38,17 @@ struct LineEdgeTests {
         // 52.5 pt: "مدرس" as drawn (52.66) no longer fits, though its letters measured in context (44.16) would.
         #expect(try lines("مدرسة", font: "NotoSansArabic-Regular.ttf", size: 20, width: 52.5).breaks == [3])
     }
+
+    /// A line is judged where it may end, not at every cluster on the way: احذف نهائيا at 40 pt is 4602 units =
+    /// 184.08 pt shaped whole (uharfbuzz), so it is one line in 184.1 pt, although ending it inside the second word
+    /// would give that word's last letter a wider final form.
+    @Test func aLineIsJudgedWhereItMayEnd() throws {
+        let whole = try lines("احذف نهائيا", font: "NotoSansArabic-Regular.ttf", size: 40, width: 184.1)
+        #expect(whole.breaks.isEmpty)
+        #expect(abs(whole.widths[0] - 184.08) < 1e-9)
+        // A point narrower, it breaks at the space: "احذف" (2342 units = 93.68 pt) and "نهائيا" (80 pt).
+        let split = try lines("احذف نهائيا", font: "NotoSansArabic-Regular.ttf", size: 40, width: 183)
+        #expect(split.breaks == [5])
+        #expect(abs(split.widths[0] - 93.68) < 1e-9 && abs(split.widths[1] - 80) < 1e-9)
+    }
 }
