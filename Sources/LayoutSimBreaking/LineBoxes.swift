@@ -59,7 +59,7 @@ package enum LineBoxes {
     /// the system cascade (iOS's fonts have their own boxes, not the stand-ins' design boxes: Noto Sans Arabic's is
     /// 2.11 em), Apple Color Emoji's at the emoji size for the emoji stand-in, hhea for every other face.
     package static func faceBoxes(_ text: MeasuredText, size: Double) -> [(ascent: Double, descent: Double, gap: Double)] {
-        text.faces.map { face in
+        text.traits.map { face in
             let upem = Double(face.metrics.unitsPerEm)
             let own = (Double(face.metrics.ascender) / upem, -Double(face.metrics.descender) / upem, Double(face.metrics.lineGap) / upem)
             switch face.standIn {
@@ -81,11 +81,11 @@ package enum LineBoxes {
     ) -> [LineBox] {
         let perFace = faceBoxes(text, size: size)
         guard let primary = perFace.first else { return [] }
-        let unitScale = text.faces.map {
+        let unitScale = text.traits.map {
             StandInCalibration.pointsPerUnit($0, size: size, calibrated: text.calibratesStandIns)
         }
         // Stand-ins of tall scripts grow the line to their ink (letterform-aware), not to their design box.
-        let growsToInk = text.faces.map { face in
+        let growsToInk = text.traits.map { face in
             guard let standIn = face.standIn else { return false }
             return standIn != .sf && standIn != .emoji
         }

@@ -171,7 +171,7 @@ struct LabelDrawer {
         }
         // Points per font unit of each face (the emoji stand-in's at the size iOS draws emoji).
         func unitScale(_ face: Int) -> Double {
-            StandInCalibration.pointsPerUnit(text.faces[face], size: size, calibrated: text.calibratesStandIns)
+            StandInCalibration.pointsPerUnit(text.traits[face], size: size, calibrated: text.calibratesStandIns)
         }
         func glyph(_ face: Int, _ id: UInt32, x: Double, y: Double, scale: Double) -> DrawnGlyph {
             DrawnGlyph(path: face < faces.count ? faces[face].outlinePath(ofGlyph: id) : "", x: x, y: y, scale: scale)

@@ -9,8 +9,7 @@ extension LayoutEngine {
     /// when the face opens; this is what shaping adds.
     static func impossibleShaping(_ text: MeasuredText) -> FontError? {
         for i in 0..<text.clusterCount {
-            let face = text.faces[Int(text.faceIndex[i])]
-            let upem = face.metrics.unitsPerEm
+            let upem = text.traits[Int(text.faceIndex[i])].metrics.unitsPerEm
             let advance = Int(text.advanceUnits[i])
             let units = text.clusterStarts[i + 1] - text.clusterStarts[i]
             guard advance < -upem || advance > FontFace.maximumMetricInEm * upem * max(1, units) else { continue }
@@ -19,7 +18,7 @@ extension LayoutEngine {
             return .unusableFace(
                 reason: "impossible metrics: shaping (its kerning or GPOS positioning) gives '\(character)' (\(code)) "
                     + "an advance of \(advance) units (unitsPerEm \(upem))",
-                path: face.id.path
+                path: text.faces[Int(text.faceIndex[i])].id.path
             )
         }
         return nil

@@ -40,6 +40,20 @@ public struct MeasuredFace: Sendable, Hashable {
     }
 }
 
+/// What the per-size stages read of a face, as plain values: copying a ``MeasuredFace`` (its path, its Apple roles)
+/// costs retains, and the stages read these per cluster and per size.
+public struct FaceTraits: Sendable, Hashable {
+    /// The face's metrics, font units.
+    public let metrics: FontMetrics
+    /// Which of Apple's system fonts it stands in for.
+    public let standIn: StandIn?
+    /// Whether it is one of Apple's own fonts.
+    public let isApple: Bool
+
+    /// Whether its clusters take SF's measured widths.
+    @inlinable public var usesSystemModel: Bool { standIn == .sf }
+}
+
 /// A shaped run with the index of its face in ``MeasuredText/faces`` and its bidi embedding level.
 public struct PlacedRun: Sendable, Hashable {
     /// The glyphs.
@@ -79,6 +93,8 @@ public struct MeasuredText: Sendable {
     public let utf16Count: Int
     /// The faces that shaped the text, primary first (the cascade as far as it was used).
     public let faces: [MeasuredFace]
+    /// Each face's ``FaceTraits`` (same order as ``faces``).
+    public let traits: [FaceTraits]
     /// The BCP 47 tag the text was shaped and broken for; nil for none.
     public let language: String?
     /// How each cluster's advance changes at a line edge (kerning with the next line dropped, joining forms).
@@ -229,6 +245,7 @@ public struct MeasuredText: Sendable {
         self.utf16 = utf16
         self.utf16Count = utf16.count
         self.faces = faces
+        self.traits = faces.map { FaceTraits(metrics: $0.metrics, standIn: $0.standIn, isApple: $0.apple != nil) }
 
         // Cluster starts in logical order (RTL runs come out of HarfBuzz reversed).
         let count = utf16.count
@@ -360,7 +377,7 @@ public struct MeasuredText: Sendable {
 
     /// Each cluster's advance in points at `size`, from its font's own advances and kerning.
     package func fontAdvances(size: Double) -> [Double] {
-        let scales = faces.map { Units.pointsPerUnit(unitsPerEm: $0.metrics.unitsPerEm, size: size) }
+        let scales = traits.map { Units.pointsPerUnit(unitsPerEm: $0.metrics.unitsPerEm, size: size) }
         var out = [Double](repeating: 0, count: clusterCount)
         for i in 0..<clusterCount { out[i] = Double(advanceUnits[i]) * scales[Int(faceIndex[i])] }
         return out

@@ -22,15 +22,15 @@ package struct AdvanceSource {
     /// fonts iOS uses (``StandInCalibration``) unless the text says not to.
     package func advances(size: Double) -> [Double] {
         var out = system?.clusterAdvances(text, size: size, weight: weight) ?? text.fontAdvances(size: size)
-        if text.faces.contains(where: { $0.apple != nil }) { applyAppleFonts(&out, size: size) }
+        if text.traits.contains(where: \.isApple) { applyAppleFonts(&out, size: size) }
         guard text.calibratesStandIns else { return out }
-        let calibrated = text.faces.map { $0.standIn != nil && $0.standIn != .sf }
-        guard calibrated.contains(true) else { return out }
-        for i in 0..<text.clusterCount where calibrated[Int(text.faceIndex[i])] {
-            out[i] = StandInCalibration.advance(
-                units: text.advanceUnits[i], face: text.faces[Int(text.faceIndex[i])], size: size,
-                language: text.language, calibrated: true
-            )
+        // Per face, once: points per unit and the room added per emoji (nil: not a calibrated stand-in).
+        let calibration = text.traits.map { StandInCalibration.scaling($0, size: size, language: text.language) }
+        guard calibration.contains(where: { $0 != nil }) else { return out }
+        for i in 0..<text.clusterCount {
+            guard let (perUnit, extra) = calibration[Int(text.faceIndex[i])] else { continue }
+            let units = text.advanceUnits[i]
+            out[i] = Double(units) * perUnit + (units > 0 ? extra : 0)
         }
         return out
     }
@@ -40,18 +40,19 @@ package struct AdvanceSource {
     package func edges(size: Double) -> EdgeAdvances {
         let units = text.edgeUnits
         guard !units.start.isEmpty || !units.end.isEmpty else { return .none }
-        let scales = text.faces.map { face -> Double in
+        let scales = text.traits.map { face -> Double in
             let perUnit = StandInCalibration.pointsPerUnit(face, size: size, calibrated: text.calibratesStandIns)
             guard text.calibratesStandIns, let standIn = face.standIn, standIn != .sf, standIn != .emoji else { return perUnit }
             return perUnit * StandInCalibration.widthFactor(standIn, language: text.language)
         }
         let tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
+        let modelled = text.traits.map { system != nil && $0.usesSystemModel }
         func points(_ deltas: [Int32]) -> [Double] {
             guard !deltas.isEmpty else { return [] }
             return deltas.indices.map { i in
                 let face = Int(text.faceIndex[i])
                 // The SF model's clusters: the kerning dropped is SF's (``SFKerningModel``), not Inter's.
-                if system != nil, text.faces[face].usesSystemModel {
+                if modelled[face] {
                     return -SFKerningModel.kerning(-deltas[i], pointsPerUnit: scales[face], tightening: tightening)
                 }
                 return Double(deltas[i]) * scales[face]

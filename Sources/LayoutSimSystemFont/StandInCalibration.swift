@@ -44,19 +44,18 @@ public enum StandInCalibration {
     public static let emojiExtraAdvance = 0.75
 
     /// Points per font unit of `face` at `size`: the emoji stand-in's units scale to the emoji size.
-    public static func pointsPerUnit(_ face: MeasuredFace, size: Double, calibrated: Bool) -> Double {
+    public static func pointsPerUnit(_ face: FaceTraits, size: Double, calibrated: Bool) -> Double {
         let upem = Double(face.metrics.unitsPerEm)
         if calibrated, face.standIn == .emoji { return emojiSize(atSize: size) / upem }
         return size / upem
     }
 
-    /// Advance in points of a cluster `units` wide that `face` shaped, at `size`.
-    public static func advance(
-        units: Int32, face: MeasuredFace, size: Double, language: String?, calibrated: Bool
-    ) -> Double {
-        let points = Double(units) * pointsPerUnit(face, size: size, calibrated: calibrated)
-        guard calibrated, let standIn = face.standIn else { return points }
-        if standIn == .emoji { return units > 0 ? points + emojiExtraAdvance : points }
-        return points * widthFactor(standIn, language: language)
+    /// How the clusters of a calibrated stand-in (not SF's, whose widths are the SF model's) become points at `size`:
+    /// points per font unit, and the room added to each emoji; nil for any other face.
+    public static func scaling(_ face: FaceTraits, size: Double, language: String?) -> (perUnit: Double, extra: Double)? {
+        guard let standIn = face.standIn, standIn != .sf else { return nil }
+        let perUnit = pointsPerUnit(face, size: size, calibrated: true)
+        if standIn == .emoji { return (perUnit, emojiExtraAdvance) }
+        return (perUnit * widthFactor(standIn, language: language), 0)
     }
 }

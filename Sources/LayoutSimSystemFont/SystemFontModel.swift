@@ -87,12 +87,14 @@ package final class SystemFontModel {
         let sf = row.advances
         let ratio = row.letterRatio
         let tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
-        let scales = text.faces.map { Units.pointsPerUnit(unitsPerEm: $0.metrics.unitsPerEm, size: size) }
+        let scales = text.traits.map { Units.pointsPerUnit(unitsPerEm: $0.metrics.unitsPerEm, size: size) }
+        // Per face, once: reading a face's fields per cluster copies the face (its path and variations) each time.
+        let modelled = text.traits.map(\.usesSystemModel)
         var out = [Double](repeating: 0, count: text.clusterCount)
         for i in 0..<text.clusterCount {
             let face = Int(text.faceIndex[i])
             let scale = scales[face]
-            guard text.faces[face].usesSystemModel else {
+            guard modelled[face] else {
                 out[i] = Double(text.advanceUnits[i]) * scale   // a fallback font (Noto Thai, …): its own advances
                 continue
             }
