@@ -5,7 +5,7 @@ APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontcon
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench fuzz clean install install-files uninstall docs
+.PHONY: deps build demo test bench fuzz fuzz-ci clean install install-files uninstall docs
 
 deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
@@ -55,6 +55,13 @@ bench: deps
 FUZZ_TIME ?= 30
 fuzz: deps
 	FUZZ_TIME=$(FUZZ_TIME) SWIFT=$(SWIFT) Fuzz/run.sh
+
+# What CI runs (.ci/run): every target for exactly FUZZ_RUNS inputs from the seeds alone, libFuzzer's seed fixed, so the
+# same inputs on every machine (a failure is a real finding, never a slower machine's luck).
+FUZZ_RUNS ?= 20000
+fuzz-ci: deps
+	rm -rf Fuzz/.build/corpus
+	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SEED=1 SWIFT=$(SWIFT) Fuzz/run.sh
 
 # DocC: the LayoutSim articles (overview, check a catalog, write a spec, use it in tests, read the report) with the
 # public API of the stages and of LayoutSimTesting, in one combined archive under .build/plugins/Swift-DocC/outputs.

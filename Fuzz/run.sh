@@ -3,6 +3,8 @@
 # from Tests/Fixtures, with its dictionary. An input that crashes, runs out of memory (FUZZ_RSS_MB, default 2048) or
 # takes over FUZZ_TIMEOUT seconds (default 10) fails the run; the input is kept in Fuzz/.build/crashes/.
 # Usage: Fuzz/run.sh [target…]   (default: every target)   e.g. FUZZ_TIME=600 Fuzz/run.sh fuzz-font
+# FUZZ_RUNS=N (with FUZZ_SEED, default 1) runs exactly N inputs per target instead of for a time: the same inputs on
+# every machine from the same corpus (what CI runs: `make fuzz-ci`, from the seeds alone).
 set -uo pipefail
 cd "$(dirname "$0")"
 FUZZ_TIME="${FUZZ_TIME:-30}"
@@ -44,7 +46,12 @@ for target in "${targets[@]}"; do
   mkdir -p "$corpus"
   seeds "$target" | while IFS= read -r file; do cp "$file" "$corpus/seed-$(basename "$file" | tr ' ' '_')"; done
   log=".build/$target.log"
-  "$bin/$target" "$corpus" -dict="$(dictionary "$target")" -max_total_time="$FUZZ_TIME" -rss_limit_mb="$FUZZ_RSS_MB" \
+  if [ -n "${FUZZ_RUNS:-}" ]; then
+    limit=(-runs="$FUZZ_RUNS" -seed="${FUZZ_SEED:-1}")
+  else
+    limit=(-max_total_time="$FUZZ_TIME")
+  fi
+  "$bin/$target" "$corpus" -dict="$(dictionary "$target")" "${limit[@]}" -rss_limit_mb="$FUZZ_RSS_MB" \
     -timeout="$FUZZ_TIMEOUT" -max_len="$(maxlen "$target")" -artifact_prefix=".build/crashes/$target-" \
     -print_final_stats=1 -detect_leaks=0 >"$log" 2>&1
   status=$?
