@@ -77,3 +77,15 @@ struct SourceTextTests {
         }
     }
 }
+
+/// Keys of a property list written on one line: each found at its own `<key>` (columns counted by hand in UTF-16
+/// units), not all at the line's last one; the line is decoded once, not once per key.
+@Test func plistKeysOnOneLine() {
+    let text = "<plist version=\"1.0\"><dict><key>é</key><dict><key>x</key></dict><key>b</key><string>1</string></dict></plist>"
+    let keys = PlistKeyLocator.keys(in: SourceText(text: text))
+    #expect(keys.map(\.key) == ["é", "b"])
+    // "<plist version="1.0"><dict>" is 27 units, so the first <key> is at column 28; the second top-level <key>
+    // follows "é</key><dict><key>x</key></dict>" (1 + 6 + 6 + 5 + 1 + 6 + 7 = 32 units) after the first tag's 5.
+    #expect(keys.map(\.column) == [28, 65])
+    #expect(keys.map(\.line) == [1, 1])
+}
