@@ -115,9 +115,16 @@ enum DeclaredEncoding {
 }
 
 /// A processing instruction without data (`<?name?>`): swift-corelibs-foundation's `XMLParser` passes its null
-/// data to `strlen` and crashes (found by fuzz-xliff), so such a document is refused before it is parsed.
+/// data to `strlen` and crashes (found by fuzz-xliff and fuzz-stringsdict), so such a document is refused before it
+/// is parsed.
 enum EmptyProcessingInstruction {
-    /// The UTF-8 offset of the first `<?name?>` outside comments and CDATA sections, or `nil`.
+    /// The UTF-8 offset of the first `<?` outside comments and CDATA sections whose target is followed by `?`
+    /// (`<?name?>`, `<??`), or `nil`.
+    ///
+    /// Every `<?` is looked at, also inside what looks like another instruction: libxml2 recovers from a malformed
+    /// instruction in its own way (fuzz-stringsdict found `<?a<?b … ?> … <?f?>`, where skipping from `<?a` to the
+    /// next `?>`, as this scan once did, hid the `<?f?>` libxml2 then reported). Linear: a target ends at the next
+    /// `<`, and comments and CDATA sections are skipped once.
     static func first(in text: [UInt8]) -> Int? {
         func matches(_ word: String, at index: Int) -> Bool {
             let bytes = Array(word.utf8)
@@ -129,16 +136,19 @@ enum EmptyProcessingInstruction {
             return index + terminator.utf8.count
         }
         var index = 0
-        while index < text.count {
+        while index + 1 < text.count {
             if matches("<!--", at: index) {
                 index = end(of: "-->", from: index + 4)
             } else if matches("<![CDATA[", at: index) {
                 index = end(of: "]]>", from: index + 9)
             } else if matches("<?", at: index) {
                 var cursor = index + 2
-                while cursor < text.count, ![9, 10, 13, 32, UInt8(ascii: "?")].contains(text[cursor]) { cursor += 1 }
-                if matches("?>", at: cursor) { return index }
-                index = end(of: "?>", from: cursor)
+                while cursor < text.count,
+                      ![9, 10, 13, 32, UInt8(ascii: "?"), UInt8(ascii: "<"), UInt8(ascii: ">")].contains(text[cursor]) {
+                    cursor += 1
+                }
+                if cursor < text.count, text[cursor] == UInt8(ascii: "?") { return index }
+                index = cursor
             } else {
                 index += 1
             }

@@ -180,6 +180,16 @@ struct HostileCatalogTests {
         #expect(result.entries.map(\.source.line) == [1, 1])
     }
 
+    /// Found by fuzz-stringsdict in the long run: a malformed instruction (`<?xjips<?g…`) before an instruction
+    /// without data. The scan once skipped from the first `<?` to the next `?>` and missed the one libxml2 then
+    /// reported, and XMLParser crashed (strlen of null). The file (Tests/Fixtures/Fuzz) is still read, keys at line 1.
+    @Test func malformedInstructionsDoNotHideAnEmptyOne() throws {
+        let data = try Data(contentsOf: TestSupport.fixture("Fuzz/stringsdict-malformed-pi.stringsdict"))
+        #expect(EmptyProcessingInstruction.first(in: Array(data)) == 1500)
+        let url = try CatalogFixtures.temporaryFile("en.lproj/Localizable.stringsdict", data)
+        _ = CatalogReader.read(url)   // before the fix, the process died here
+    }
+
     /// XMLParser's errors in words, not "XML error (XMLParser error 45)".
     @Test func xmlErrorsAreSaidInWords() throws {
         let url = try CatalogFixtures.temporaryFile("c.xliff", Data(
