@@ -1,4 +1,3 @@
-import CFuzzDriver
 import FuzzSupport
 import LayoutSim
 
@@ -36,10 +35,5 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 /// The entry point SwiftPM links as `main` (`fuzz_fit_main`): libFuzzer's driver with this target's function.
 @_cdecl("fuzz_fit_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-        guard let data else { return 0 }
-        return fuzz(data, size)
-    }
+    FuzzDriver.main(argc, argv)
 }

@@ -1,4 +1,3 @@
-import CFuzzDriver
 import FuzzSupport
 
 /// libFuzzer entry: the bytes as `Input.xliff`, read and filled as `check` does.
@@ -11,10 +10,5 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 /// The entry point SwiftPM links as `main` (`fuzz_xliff_main`): libFuzzer's driver with this target's function.
 @_cdecl("fuzz_xliff_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-        guard let data else { return 0 }
-        return fuzz(data, size)
-    }
+    FuzzDriver.main(argc, argv)
 }
