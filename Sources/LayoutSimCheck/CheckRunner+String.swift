@@ -65,7 +65,7 @@ extension CheckRunner {
                     clippedBy: clipped.map(ReportNumber.rounded),
                     missingGlyphs: report.missingGlyphs.flatMap(\.codePoints)
                 )
-                if report.missingGlyphs.isEmpty, let remedy = try Fitter.remedy(source, request: request, through: must) {
+                if report.missingGlyphs.isEmpty, let remedy = try Fitter.remedy(source, report: report, through: must) {
                     result.failure?.remedy = CheckResult.Failure.Remedy(
                         neededWidth: remedy.neededWidth.map(ReportNumber.rounded), neededLines: remedy.neededLines,
                         neededHeight: remedy.neededHeight.map(ReportNumber.rounded),

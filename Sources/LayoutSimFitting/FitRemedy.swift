@@ -36,18 +36,24 @@ extension LayoutEngine {
         guard FitFailure(report: report, mustFitThrough: mustFitThrough) != nil, report.missingGlyphs.isEmpty else {
             return report
         }
-        report.remedy = try Fitter.remedy(source, request: request, through: mustFitThrough)
+        report.remedy = try Fitter.remedy(source, report: report, through: mustFitThrough)
         return report
     }
 }
 
 extension Fitter {
-    /// The remedy at the largest requested category up to `mustFitThrough` (the one size of a fixed-size request).
+    /// The remedy at the largest requested category up to `mustFitThrough` (the one size of a fixed-size request),
+    /// for the fit `report` of `source`: its layout there and what it fits through are reused, only the changed
+    /// containers are laid out.
     package static func remedy(
-        _ source: AdvanceSource, request: FitRequest, through mustFitThrough: ContentSizeCategory
+        _ source: AdvanceSource, report: FitReport, through mustFitThrough: ContentSizeCategory
     ) throws(LayoutSimError) -> FitRemedy? {
+        let request = report.request
         let plan = try Fitter.plan(request)
-        guard let step = plan.last(where: { ($0.category ?? mustFitThrough) <= mustFitThrough }) ?? plan.first else { return nil }
+        guard let index = plan.lastIndex(where: { ($0.category ?? mustFitThrough) <= mustFitThrough }) ?? plan.indices.first,
+              index < report.results.count else { return nil }
+        let step = plan[index]
+        let now = report.results[index]
         let allows = request.allowsWordBreaks
         func result(width: Double? = nil, lines: Int? = nil, height: Double?? = nil) -> CategoryResult? {
             var changed = request
@@ -56,7 +62,6 @@ extension Fitter {
             if let height { changed.container.height = height }
             return fit(source, plan: [step], request: changed).first
         }
-        guard let now = result() else { return nil }
         let insets = request.container.insets.left + request.container.insets.right
         let scale = request.container.displayScale
 
@@ -89,7 +94,7 @@ extension Fitter {
         if request.container.lineLimit > 0 {
             var more = request
             more.container.lineLimit += 1
-            let results = fit(source, plan: try Fitter.plan(more), request: more)
+            let results = fit(source, plan: plan, request: more)
             let report = FitReport(request: more, fontFiles: [], results: results, missingGlyphs: [])
             oneMore = report.fitsThrough
             enough = results.first { $0.category == step.category }?.passes(allowingWordBreaks: allows) ?? false
@@ -98,7 +103,7 @@ extension Fitter {
             category: step.category, neededWidth: neededWidth, neededLines: now.lineCount,
             neededLinesAreEnough: linesEnough, neededHeight: neededHeight,
             fitsThroughWithOneMoreLine: oneMore, oneMoreLineIsEnough: enough,
-            fitsThrough: FitReport(request: request, fontFiles: [], results: fit(source, plan: plan, request: request), missingGlyphs: []).fitsThrough
+            fitsThrough: report.fitsThrough
         )
     }
 
