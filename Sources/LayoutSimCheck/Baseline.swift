@@ -13,6 +13,8 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
     /// ``CheckResult/textSHA256``; nil for an entry taken from a report of version 1 (matched by key, locale and
     /// variant only).
     public var textSHA256: String?
+    /// ``CheckResult/place``: the place, for a key the spec shows in several.
+    public var place: String?
 
     public init(key: String, locale: String, variant: [String], element: String?, textSHA256: String?) {
         self.key = key
@@ -25,9 +27,10 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
     /// The entry for a failing result.
     public init(_ result: CheckResult) {
         self.init(key: result.key, locale: result.locale, variant: result.variant, element: result.element, textSHA256: result.textSHA256)
+        place = result.place
     }
 
-    public var identity: String { CheckResult.identity(key: key, locale: locale, variant: variant) }
+    public var identity: String { CheckResult.identity(key: key, locale: locale, variant: variant, place: place) }
 
     /// Whether `result` is this accepted failure.
     public func matches(_ result: CheckResult) -> Bool {
@@ -37,8 +40,8 @@ public struct BaselineEntry: Sendable, Hashable, Codable, Comparable {
     }
 
     public static func < (a: BaselineEntry, b: BaselineEntry) -> Bool {
-        (a.key, a.locale, a.variant.joined(separator: "/"), a.element ?? "", a.textSHA256 ?? "")
-            < (b.key, b.locale, b.variant.joined(separator: "/"), b.element ?? "", b.textSHA256 ?? "")
+        (a.key, a.locale, a.variant.joined(separator: "/"), a.place ?? "", a.element ?? "", a.textSHA256 ?? "")
+            < (b.key, b.locale, b.variant.joined(separator: "/"), b.place ?? "", b.element ?? "", b.textSHA256 ?? "")
     }
 }
 

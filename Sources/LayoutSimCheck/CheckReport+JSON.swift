@@ -97,6 +97,12 @@ extension CheckResult {
         w.key("locale"); try w.string(locale)
         w.key("mustFitThrough"); try w.string(mustFitThrough.swiftUIName)
         w.key("passed"); try w.bool(passed)
+        if let place {
+            w.key("place"); try w.string(place)
+        }
+        if let placement {
+            w.key("placement"); try placement.write(to: &w)
+        }
         w.key("text"); try w.string(text)
         if let textSHA256 {
             w.key("textSHA256"); try w.string(textSHA256)

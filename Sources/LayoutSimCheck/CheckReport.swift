@@ -37,6 +37,10 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public var error: String?
     /// The room the string has at `mustFitThrough`, for translators (nil when it could not be laid out).
     public var budget: Budget?
+    /// The place the key is shown in, when the spec shows it in more than one (each place is checked on its own).
+    public var place: String?
+    /// Where a child of a row, column or alternatives was laid out: the layout used and its width at each category.
+    public var placement: Placement?
 
     /// How a category fails.
     public struct Failure: Sendable, Hashable, Codable {
@@ -141,12 +145,13 @@ public struct CheckResult: Sendable, Hashable, Codable {
         }
     }
 
-    /// The identity of a result across runs (for baselines and merging): key, locale, variant.
-    public var identity: String { Self.identity(key: key, locale: locale, variant: variant) }
+    /// The identity of a result across runs (for baselines and merging): key, locale, variant, and the place when
+    /// the key has several.
+    public var identity: String { Self.identity(key: key, locale: locale, variant: variant, place: place) }
 
-    /// The identity of a key × locale × variant.
-    public static func identity(key: String, locale: String, variant: [String]) -> String {
-        ([key, locale] + variant).joined(separator: "\u{1F}")
+    /// The identity of a key × locale × variant (× place).
+    public static func identity(key: String, locale: String, variant: [String], place: String? = nil) -> String {
+        ([key, locale] + variant + (place.map { ["@" + $0] } ?? [])).joined(separator: "\u{1F}")
     }
 
     /// The hash `textSHA256` holds: SHA-256 of the text's UTF-8, lowercase hex.
@@ -274,7 +279,10 @@ public struct CheckReport: Sendable, Codable {
 
     /// Recomputes the summary and sorts everything.
     package mutating func finish() {
-        results.sort { ($0.key, $0.locale, $0.variant.joined(separator: "/")) < ($1.key, $1.locale, $1.variant.joined(separator: "/")) }
+        results.sort {
+            ($0.key, $0.locale, $0.variant.joined(separator: "/"), $0.place ?? "")
+                < ($1.key, $1.locale, $1.variant.joined(separator: "/"), $1.place ?? "")
+        }
         diagnostics = Array(Set(diagnostics)).sorted()
         unspecifiedKeys = Array(Set(unspecifiedKeys)).sorted()
         skipped = Array(Set(skipped)).sorted()

@@ -27,26 +27,48 @@ extension CheckRunner {
             element: job.named ? job.element.key : nil, mustFitThrough: must, fitsThrough: nil,
             passed: false, known: false, failure: nil, failingCategories: [], error: nil
         )
+        result.place = job.place
         var drawing: LabelDrawing?
         var fonts: [CheckReport.FontFile] = []
         var warnings: [ReportDiagnostic] = []
         do {
-            let request = try job.element.request(
-                text: job.text, language: job.language, categories: options.categories, usesSystemFonts: options.usesSystemFonts
-            )
-            let (report, source) = try engine.layOut(request)
+            let report: FitReport
+            /// The layout that made the result at a category, with its text's advances (a group child may be laid out
+            /// in several layouts, one per range of categories).
+            let part: (ContentSizeCategory?) -> LaidOutText
+            if let context = job.group {
+                let plan = try planGroup(job, context: context, categories: options.categories, engine: engine)
+                result.placement = plan.placement
+                guard let laidOut = try layOutGroupChild(job, plan: plan, engine: engine, usesSystemFonts: options.usesSystemFonts) else {
+                    result.passed = true
+                    return Checked(result: result)
+                }
+                report = laidOut.report
+                part = { category in
+                    laidOut.parts.first { $0.report.results.contains { $0.category == category } } ?? laidOut.parts[0]
+                }
+            } else {
+                let request = try job.element.request(
+                    text: job.text, language: job.language, categories: options.categories, usesSystemFonts: options.usesSystemFonts
+                )
+                let (single, source) = try engine.layOut(request)
+                report = single
+                part = { _ in (single, source) }
+            }
             fonts = report.fontFiles.map { CheckReport.FontFile(name: Self.relative($0.name), sha256: $0.sha256) }
             warnings = Self.warnings(of: report, entry: entry, appleFonts: engine.appleFonts)
             result.fitsThrough = report.fitsThrough
             if let at = report.results.last(where: { ($0.category ?? must) <= must }) ?? report.results.first {
+                let (there, source) = part(at.category)
+                let container = there.request.container.at(at.category)
                 result.budget = CheckResult.Budget(
                     category: at.category, pointSize: ReportNumber.rounded(at.pointSize),
-                    width: ReportNumber.rounded(request.container.textWidth), lines: request.container.lineLimit,
+                    width: ReportNumber.rounded(container.textWidth), lines: container.lineLimit,
                     characters: job.text.count,
                     textWidth: ReportNumber.rounded(Fitter.paragraphWidths(source, size: at.pointSize).reduce(0, +))
                 )
             }
-            let allowsBreaks = request.allowsWordBreaks
+            let allowsBreaks = report.request.allowsWordBreaks
             result.failingCategories = report.results.compactMap { r in
                 r.passes(allowingWordBreaks: allowsBreaks) ? nil : CheckResult.CategoryVerdict(category: r.category, verdict: r.verdict.kind)
             }
@@ -65,18 +87,20 @@ extension CheckRunner {
                     clippedBy: clipped.map(ReportNumber.rounded),
                     missingGlyphs: report.missingGlyphs.flatMap(\.codePoints)
                 )
-                if report.missingGlyphs.isEmpty, let remedy = try Fitter.remedy(source, report: report, through: must) {
+                let atMust = part(report.results.last(where: { ($0.category ?? must) <= must })?.category)
+                if report.missingGlyphs.isEmpty, let remedy = try Fitter.remedy(atMust.source, report: atMust.report, through: must) {
                     result.failure?.remedy = CheckResult.Failure.Remedy(
                         neededWidth: remedy.neededWidth.map(ReportNumber.rounded), neededLines: remedy.neededLines,
                         neededHeight: remedy.neededHeight.map(ReportNumber.rounded),
                         fitsThroughWithOneMoreLine: remedy.fitsThroughWithOneMoreLine,
-                        words: remedy.words(container: request.container)
+                        words: remedy.words(container: atMust.report.request.container)
                     )
                 }
                 if draws {
                     // The default size, the first failing category and the largest, from the layouts just made.
                     let wanted: Set<ContentSizeCategory?> = [.large, failing.category, .accessibility5]
-                    drawing = try engine.drawing(of: report, source: source, results: report.results.filter { wanted.contains($0.category) })
+                    let (there, source) = part(failing.category)
+                    drawing = try engine.drawing(of: there, source: source, results: there.results.filter { wanted.contains($0.category) })
                 }
             } else {
                 result.passed = true

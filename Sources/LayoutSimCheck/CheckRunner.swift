@@ -69,6 +69,10 @@ package struct CheckJob: Sendable {
     package let language: String
     package let element: ElementSpec
     package let named: Bool
+    /// The place's name when the spec shows the key in several places.
+    package var place: String? = nil
+    /// The group the key is a child of, when it is.
+    package var group: GroupContext? = nil
 }
 
 /// Runs a check: reads catalogs and spec, expands every string, lays each out at every category (in parallel, one
@@ -118,25 +122,47 @@ public enum CheckRunner {
         var jobs: [CheckJob] = []
         var unspecified = Set<String>()
         var deviceWarnings = Set<String>()
+        let siblings = groupTexts(entries, spec: spec, samples: samples, sourceLanguage: sourceLanguage, pseudo: options.pseudo)
         func job(_ entry: CatalogEntry, text: String, language: String) {
-            var (element, named) = spec.element(forKey: entry.key)
+            let (places, named) = spec.places(forKey: entry.key)
             if !named { unspecified.insert(entry.key) }
-            element = element.forLocale(entry.locale)
-            // A device variant is laid out at its device's geometry when the spec gives one.
-            if let device = entry.device {
-                let (specific, hasOverride) = element.forDevice(device)
-                element = specific
-                if !hasOverride, ElementSpec.devicesNeedingGeometry.contains(device),
-                   deviceWarnings.insert("\(entry.key)\u{1F}\(device)").inserted {
-                    add(CatalogDiagnostic(
-                        severity: .warning,
-                        message: "'\(entry.key)' [device:\(device)] is checked with the element's own geometry; "
-                            + "give its width with 'devices: {\(device): {width: …}}' in the spec",
-                        location: entry.source
-                    ))
+            for place in places {
+                var element: ElementSpec
+                var context: GroupContext?
+                switch place {
+                case .element(let spec):
+                    element = spec
+                case .group(var group):
+                    group.fields = group.fields.forLocale(entry.locale)
+                    if let device = entry.device { group.fields = group.fields.forDevice(device).spec }
+                    // The child's fields where the group first shows it (each layout's are used at its categories).
+                    let item = group.layouts.lazy.flatMap(\.items).compactMap { item -> ElementSpec? in
+                        if case .key(entry.key, let element, _) = item { return element }
+                        return nil
+                    }.first ?? ElementSpec()
+                    element = item.over(group.textFields)
+                    element.key = group.name
+                    context = GroupContext(group: group, siblings: siblings.texts(besides: entry.key, in: group, locale: entry.locale))
                 }
+                element = element.forLocale(entry.locale)
+                // A device variant is laid out at its device's geometry when the spec gives one.
+                if let device = entry.device {
+                    var specific = element.forDevice(device)
+                    if case .group(let group) = place { specific.hasOverride = group.fields.devices?[device] != nil || specific.hasOverride }
+                    element = specific.spec
+                    if !specific.hasOverride, ElementSpec.devicesNeedingGeometry.contains(device),
+                       deviceWarnings.insert("\(entry.key)\u{1F}\(device)").inserted {
+                        add(CatalogDiagnostic(
+                            severity: .warning,
+                            message: "'\(entry.key)' [device:\(device)] is checked with the element's own geometry; "
+                                + "give its width with 'devices: {\(device): {width: …}}' in the spec",
+                            location: entry.source
+                        ))
+                    }
+                }
+                jobs.append(CheckJob(entry: entry, text: text, language: language, element: element, named: named,
+                                     place: places.count > 1 ? place.name : nil, group: context))
             }
-            jobs.append(CheckJob(entry: entry, text: text, language: language, element: element, named: named))
         }
         var warned = Set<String>()
         var skipped = Set<CheckReport.SkippedKey>()
@@ -179,9 +205,11 @@ public enum CheckRunner {
                 if let text = filled(pseudo, locale: sourceLanguage) { job(pseudo, text: text, language: sourceLanguage) }
             }
         }
-        jobs.sort { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/"))
-            < ($1.entry.key, $1.entry.locale, $1.entry.variantPath.joined(separator: "/")) }
-        let allIdentities = Set(jobs.map { CheckResult.identity(key: $0.entry.key, locale: $0.entry.locale, variant: $0.entry.variantPath) })
+        jobs.sort { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/"), $0.place ?? "")
+            < ($1.entry.key, $1.entry.locale, $1.entry.variantPath.joined(separator: "/"), $1.place ?? "") }
+        let allIdentities = Set(jobs.map {
+            CheckResult.identity(key: $0.entry.key, locale: $0.entry.locale, variant: $0.entry.variantPath, place: $0.place)
+        })
         if let shard = options.shard {
             jobs = jobs.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
         }

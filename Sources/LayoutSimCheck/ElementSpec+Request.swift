@@ -57,8 +57,10 @@ extension ElementSpec {
             spacing = preset.lineSpacing
         }
 
+        if width != nil && scaledWidth != nil { throw bad("width and scaledWidth cannot be combined") }
+        if height != nil && scaledHeight != nil { throw bad("height and scaledHeight cannot be combined") }
         let containerWidth: Double
-        if let width {
+        if let width = width ?? scaledWidth {
             containerWidth = width
         } else if let preset = device {
             containerWidth = preset.screenWidth - 2 * (margins ?? preset.defaultMargin)
@@ -66,9 +68,20 @@ extension ElementSpec {
             throw bad("a width or a device is needed")
         }
         let edge = insets ?? .zero
-        let container = Container(
-            width: containerWidth, height: height, lineLimit: lines ?? preset.lineLimit, insets: edge, displayScale: displayScale
+        var container = Container(
+            width: containerWidth, height: height ?? scaledHeight, lineLimit: lines ?? preset.lineLimit, insets: edge,
+            displayScale: displayScale
         )
+        if scaledWidth != nil || scaledHeight != nil {
+            // `@ScaledMetric(relativeTo:)`: the frame follows the category the view is shown at.
+            let scaler: FontMetricsScaler
+            do { scaler = try FontMetricsScaler(relativeTo: relativeTo ?? style ?? .body) } catch { throw .model(error) }
+            for category in selected {
+                let shown = categoryLimits.apply(to: category)
+                if let scaledWidth { container.categoryWidths[category] = scaler.scaledValue(scaledWidth, at: shown) }
+                if let scaledHeight { container.categoryHeights[category] = scaler.scaledValue(scaledHeight, at: shown) }
+            }
+        }
 
         var behavior = LabelBehavior()
         behavior.lineBreakMode = lineBreakMode ?? preset.lineBreakMode

@@ -11,6 +11,8 @@ import LayoutSimModel
 public struct ElementSpec: Sendable, Hashable {
     /// Key or glob.
     public var key: String?
+    /// The place's name in reports, for a key the spec shows in several places (default: the key and the line).
+    public var name: String?
     /// Where the element was written (for diagnostics and reports).
     public var location: CatalogSourceLocation?
     public var style: TextStyle?
@@ -22,10 +24,15 @@ public struct ElementSpec: Sendable, Hashable {
     public var weight: FontWeight?
     public var emphasized: Bool?
     public var width: Double?
+    /// The width as `@ScaledMetric` sizes it: points at Large, scaled with `relativeTo` (else the style, else body).
+    public var scaledWidth: Double?
     public var device: DevicePreset?
     public var margins: Double?
     public var lines: Int?
+    /// A fixed frame's height (`.frame(height:)`, a height constraint): the text's height is judged against it.
     public var height: Double?
+    /// A frame height sized with `@ScaledMetric`: points at Large, scaled like ``scaledWidth``.
+    public var scaledHeight: Double?
     /// Top, left, bottom, right (one number in a spec means all four).
     public var insets: EdgeInsets?
     public var scaledInsets: Bool?
@@ -78,10 +85,12 @@ public struct ElementSpec: Sendable, Hashable {
         ElementField("weight", \.weight),
         ElementField("emphasized", \.emphasized),
         ElementField("width", \.width),
+        ElementField("scaledWidth", \.scaledWidth),
         ElementField("device", \.device),
         ElementField("margins", \.margins),
         ElementField("lines", \.lines),
         ElementField("height", \.height),
+        ElementField("scaledHeight", \.scaledHeight),
         ElementField("insets", \.insets),
         ElementField("scaledInsets", \.scaledInsets),
         ElementField("view", \.view),
@@ -104,7 +113,7 @@ public struct ElementSpec: Sendable, Hashable {
     ]
 
     /// The names of the fields, as written in spec files.
-    public static var fieldNames: [String] { fields.map(\.name) + ["devices", "locales"] }
+    public static var fieldNames: [String] { fields.map(\.name) + ["devices", "locales", "name"] }
 
     /// The element for a locale: its `locales` entry for `locale` (or for its language alone) over the element.
     public func forLocale(_ locale: String) -> ElementSpec {
@@ -149,9 +158,12 @@ public struct ElementSpec: Sendable, Hashable {
         if let baseDevices = base.devices {
             out.devices = (devices ?? [:]).merging(baseDevices) { mine, inherited in mine.over(inherited) }
         }
-        // A width given here wins over an inherited device, and the other way round.
-        if width != nil && device == nil { out.device = nil }
-        if device != nil && width == nil { out.width = nil }
+        // A width given here wins over an inherited device or scaled width, and the other way round.
+        if width != nil { out.device = device; out.scaledWidth = scaledWidth }
+        if device != nil { out.width = width; out.scaledWidth = scaledWidth }
+        if scaledWidth != nil { out.width = width; out.device = device }
+        if height != nil { out.scaledHeight = scaledHeight }
+        if scaledHeight != nil { out.height = height }
         return out
     }
 }

@@ -29,15 +29,46 @@ public struct LayoutSpec: Sendable {
     public var file: String
     /// Sample values for placeholders (`"%@": "Maximilian Alexander"`, `"%lld": "1000000"`), over the defaults.
     public var placeholders: [String: String] = [:]
+    /// Rows, columns and alternatives (`row:`, `column:`, `alternatives:` in `elements`), in file order.
+    public var groups: [GroupSpec] = []
     /// Apple's fonts to use (`appleFonts: DIR`, relative to the spec's folder, or `auto`, or `off`); nil: as the
     /// command line and `$LAYOUTSIM_APPLE_FONTS` say.
     public var appleFonts: String?
+
+    /// Every place the spec shows a key in: each element naming it exactly and each group showing it, in file
+    /// order; else the first glob that matches; else the defaults (`named` false).
+    public func places(forKey key: String) -> (places: [Place], named: Bool) {
+        var places: [Place] = elements.filter { $0.key == key }.map { .element($0.over(defaults)) }
+        for group in groups where group.keys.contains(key) {
+            var resolved = group
+            resolved.fields = group.fields.over(defaults)
+            places.append(.group(resolved))
+        }
+        if !places.isEmpty { return (places, true) }
+        let (spec, named) = element(forKey: key)
+        return ([.element(spec)], named)
+    }
 
     /// The element for a catalog key: its own fields over the defaults, and whether an element named it.
     public func element(forKey key: String) -> (spec: ElementSpec, named: Bool) {
         if let exact = elements.first(where: { $0.key == key }) { return (exact.over(defaults), true) }
         if let glob = elements.first(where: { $0.key.map { Glob.matches($0, key) } ?? false }) { return (glob.over(defaults), true) }
         return (defaults, false)
+    }
+}
+
+/// Where a key is shown: an element of its own, or a child of a group.
+public enum Place: Sendable {
+    case element(ElementSpec)
+    case group(GroupSpec)
+
+    /// The place's name in reports: the group's name, or the element's `name`, else its key and line.
+    public var name: String {
+        switch self {
+        case .group(let group): return group.name
+        case .element(let element):
+            return element.name ?? (element.key ?? "defaults") + (element.location.map { " (line \($0.line))" } ?? "")
+        }
     }
 }
 
@@ -128,7 +159,11 @@ public enum LayoutSpecReader {
                     continue
                 }
                 for item in sequence {
-                    if let element = parseElement(item, path: path, isDefaults: false, error: error) { spec.elements.append(element) }
+                    if isGroup(item) {
+                        if let group = parseGroup(item, path: path, error: error) { spec.groups.append(group) }
+                    } else if let element = parseElement(item, path: path, isDefaults: false, error: error) {
+                        spec.elements.append(element)
+                    }
                 }
             case "placeholders":
                 guard let entries = value.mapping else {
@@ -157,9 +192,13 @@ public enum LayoutSpecReader {
         return (spec, diagnostics)
     }
 
-    private static func parseElement(
-        _ node: Node, path: String, isDefaults: Bool, inDevice: Bool = false, error: (String, Mark?) -> Void
+    /// Reads an element's fields. `skipping`: fields the caller reads itself (a group's `row`, an item's
+    /// `layoutPriority`); `needsKey`: whether `key` is required (an element) or refused (defaults, overrides).
+    static func parseElement(
+        _ node: Node, path: String, isDefaults: Bool, inDevice: Bool = false, skipping: Set<String> = [],
+        needsKey: Bool? = nil, error: (String, Mark?) -> Void
     ) -> ElementSpec? {
+        let needsKey = needsKey ?? (!isDefaults && !inDevice)
         guard let mapping = node.mapping else {
             error(isDefaults ? "'defaults' must be an object" : "an element must be an object with a 'key'", node.mark)
             return nil
@@ -169,9 +208,19 @@ public enum LayoutSpecReader {
         var ok = true
         for (keyNode, value) in mapping {
             let field = keyNode.string ?? ""
-            if field == "key" && (isDefaults || inDevice) {
+            if skipping.contains(field) { continue }
+            if field == "key" && !needsKey {
                 error(inDevice ? "'key' does not belong in 'devices' or 'locales'" : "'key' does not belong in 'defaults'", keyNode.mark)
                 ok = false
+                continue
+            }
+            if field == "name" {
+                if let text = value.string, !text.isEmpty, needsKey {
+                    element.name = text
+                } else {
+                    error(needsKey ? "'name' must be text" : "'name' belongs on an element or a group", value.mark)
+                    ok = false
+                }
                 continue
             }
             if field == "locales" {
@@ -218,7 +267,7 @@ public enum LayoutSpecReader {
         element.font = element.font?.map { file in
             file.hasPrefix("/") ? file : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(file).path
         }
-        if !isDefaults && !inDevice && element.key == nil {
+        if needsKey && element.key == nil {
             error("an element needs a 'key'", node.mark)
             ok = false
         }

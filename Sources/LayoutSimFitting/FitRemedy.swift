@@ -55,20 +55,23 @@ extension Fitter {
         let step = plan[index]
         let now = report.results[index]
         let allows = request.allowsWordBreaks
+        // The container there (a row's share or a scaled frame at that category).
+        let here = request.container.at(step.category)
         func result(width: Double? = nil, lines: Int? = nil, height: Double?? = nil) -> CategoryResult? {
             var changed = request
+            changed.container = here
             if let width { changed.container.width = width }
             if let lines { changed.container.lineLimit = lines }
             if let height { changed.container.height = height }
             return fit(source, plan: [step], request: changed).first
         }
-        let insets = request.container.insets.left + request.container.insets.right
-        let scale = request.container.displayScale
+        let insets = here.insets.left + here.insets.right
+        let scale = here.displayScale
 
         // The narrowest width that fits: the widest a line can be is the longest paragraph; search below it.
         var neededWidth: Double?
         let widest = now.lines.map(\.width).max() ?? 0
-        var high = max(request.container.width, Units.roundUpToPixels(paragraphWidest(source, size: now.pointSize), scale: scale) + insets + 1)
+        var high = max(here.width, Units.roundUpToPixels(paragraphWidest(source, size: now.pointSize), scale: scale) + insets + 1)
         if let fits = result(width: high), fits.passes(allowingWordBreaks: allows) {
             var low = max(insets, min(widest, high) / 4)
             for _ in 0..<40 where high - low > 1 / (scale * 4) {
@@ -85,7 +88,7 @@ extension Fitter {
 
         // Every line shown: the height of all the lines the text needs at this width.
         var neededHeight: Double?
-        if request.container.height != nil, let all = result(lines: 0, height: .some(nil)) {
+        if here.height != nil, let all = result(lines: 0, height: .some(nil)) {
             neededHeight = all.height
         }
 

@@ -17,6 +17,10 @@ extension Fitter {
         guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= maximumLength }) else {
             throw .invalidContainer("insets must be between 0 and \(Int(maximumLength)) points")
         }
+        let sizes = Array(container.categoryWidths.values) + Array(container.categoryHeights.values)
+        guard sizes.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= maximumLength }) else {
+            throw .invalidContainer("widths and heights at each category must be between 0 and \(Int(maximumLength)) points")
+        }
         guard container.textWidth > 0 else {
             throw .invalidContainer("the left and right insets (\(insets.left + insets.right) pt) leave no room in a width of \(container.width) pt")
         }

@@ -66,7 +66,7 @@ package enum Fitter {
     ) -> CategoryResult {
         let text = source.text
         let label = request.label
-        var container = request.container
+        var container = request.container.at(step.category)
         if let insets = step.insets { container.insets = insets }
         let width = max(0, container.textWidth)
 

@@ -131,15 +131,8 @@ public final class LayoutEngine {
         let length = request.text.utf16.count
         guard length <= FitRequest.maximumTextLength else { throw .textTooLong(length) }
         let plan = try Fitter.plan(request)
-        let weight = plan.first?.weight ?? .regular
-        var measured = try measureForFit(
-            request, weight: weight, sizes: appleFonts == nil ? nil : Self.sizes(of: plan, label: request.label)
-        )
-        measured.calibratesStandIns = request.calibratesStandIns
-        let usesSFModel = measured.faces.contains { $0.usesSystemModel }
-        let system: SystemFontModel? = usesSFModel ? try systemFont() : nil
-        let sfWeight = request.font.face == .system ? weight : .regular
-        let source = AdvanceSource(text: measured, system: system, weight: sfWeight)
+        let source = try advanceSource(request, plan: plan)
+        let measured = source.text
         let results = Fitter.fit(source, plan: plan, request: request)
 
         // Report every face that shaped part of the text, primary first.
@@ -163,6 +156,19 @@ public final class LayoutEngine {
 }
 
 extension LayoutEngine {
+    /// The text of `request` shaped (through the cache) for the sizes of `plan`, with its advances at any size.
+    package func advanceSource(_ request: FitRequest, plan: [FitStep]) throws(LayoutSimError) -> AdvanceSource {
+        let weight = plan.first?.weight ?? .regular
+        var measured = try measureForFit(
+            request, weight: weight, sizes: appleFonts == nil ? nil : Self.sizes(of: plan, label: request.label)
+        )
+        measured.calibratesStandIns = request.calibratesStandIns
+        let usesSFModel = measured.faces.contains { $0.usesSystemModel }
+        let system: SystemFontModel? = usesSFModel ? try systemFont() : nil
+        let sfWeight = request.font.face == .system ? weight : .regular
+        return AdvanceSource(text: measured, system: system, weight: sfWeight)
+    }
+
     /// The point sizes a plan lays out at: its steps' sizes, down to the smallest times `minimumScaleFactor`.
     static func sizes(of plan: [FitStep], label: LabelBehavior) -> ClosedRange<Double>? {
         guard let low = plan.map(\.pointSize).min(), let high = plan.map(\.pointSize).max() else { return nil }

@@ -225,6 +225,7 @@ extension FitRemedy {
     /// What would make the text fit, one alternative per remedy: "to fit at accessibility5 it needs 212.33 pt of
     /// width (has 120), or 3 lines (1 allowed); with one more line it fits through xxLarge".
     public func words(container: Container) -> String {
+        let container = container.at(category)
         let format = ReportNumber.twoDecimals
         var needs: [String] = []
         if let neededWidth { needs.append("\(format(neededWidth)) pt of width (has \(format(container.width)))") }

@@ -43,6 +43,11 @@ public struct Container: Sendable, Hashable {
     public var insets: EdgeInsets
     /// Device pixels per point; heights and widths round up to this grid as Auto Layout sizes a label. Default 3.
     public var displayScale: Double
+    /// The width at a category where it differs from ``width``: a text's share of a row at that category, or a frame
+    /// sized with `@ScaledMetric`. Insets included; may be smaller than the insets (the text then has no room).
+    public var categoryWidths: [ContentSizeCategory: Double] = [:]
+    /// The height at a category where it differs from ``height`` (a frame sized with `@ScaledMetric`).
+    public var categoryHeights: [ContentSizeCategory: Double] = [:]
 
     /// Creates a container.
     public init(width: Double, height: Double? = nil, lineLimit: Int = 1, insets: EdgeInsets = .zero, displayScale: Double = 3) {
@@ -55,4 +60,15 @@ public struct Container: Sendable, Hashable {
 
     /// The width available to the text: width minus left and right insets, points.
     public var textWidth: Double { width - insets.left - insets.right }
+
+    /// The container as it is at `category`: its width and height there (nil: a fixed size, as given).
+    public func at(_ category: ContentSizeCategory?) -> Container {
+        guard let category, !(categoryWidths.isEmpty && categoryHeights.isEmpty) else { return self }
+        var out = self
+        if let width = categoryWidths[category] { out.width = width }
+        if let height = categoryHeights[category] { out.height = height }
+        out.categoryWidths = [:]
+        out.categoryHeights = [:]
+        return out
+    }
 }

@@ -10,9 +10,10 @@ public enum CheckRenderer {
     package static func message(_ r: CheckResult) -> String {
         if let error = r.error { return error }
         guard let failure = r.failure else { return "fits through \(r.fitsThrough?.swiftUIName ?? "none")" }
-        var text = "\"\(r.key)\" (\(r.locale)\(r.variant.isEmpty ? "" : " " + r.variant.joined(separator: ", "))): "
+        var text = "\"\(r.key)\" (\(r.locale)\(r.variant.isEmpty ? "" : " " + r.variant.joined(separator: ", ")))\(placeWords(r)): "
         text += failureWords(r, failure)
         if let clipped = failure.clippedBy { text += ", by \(ReportNumber.text(clipped)) pt" }
+        if let placed = placementWords(r, failure) { text += "; " + placed }
         if let visible = failure.visibleText { text += "; shows \"\(visible.replacingOccurrences(of: "\n", with: " / "))\"" }
         if let remedy = failure.remedy { text += "; " + remedy.words }
         text += "; text \"\(r.text.replacingOccurrences(of: "\n", with: " / "))\""

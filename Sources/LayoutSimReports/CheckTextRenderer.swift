@@ -22,7 +22,7 @@ extension CheckRenderer {
         for key in byKey.keys.sorted() {
             out += paint(key, "1") + "\n"
             for result in byKey[key] ?? [] {
-                let variant = result.variant.isEmpty ? "" : " [" + result.variant.joined(separator: ", ") + "]"
+                let variant = (result.variant.isEmpty ? "" : " [" + result.variant.joined(separator: ", ") + "]") + placeWords(result)
                 if let error = result.error {
                     let detail = includesProblems ? ": \(error)" : " (not laid out; the error is on standard error)"
                     out += "  " + paint("\(result.locale)\(variant): error", "31") + detail + "\n"
@@ -38,6 +38,9 @@ extension CheckRenderer {
                 out += line + "\n"
                 if let visible = failure.visibleText {
                     out += "      shows: \"" + visible.replacingOccurrences(of: "\n", with: "⏎") + "\"\n"
+                }
+                if let placed = placementWords(result, failure) {
+                    out += "      " + placed + "\n"
                 }
                 if let remedy = result.failure?.remedy {
                     out += "      " + remedy.words + "\n"
@@ -101,6 +104,20 @@ extension CheckRenderer {
         guard let category = failure.category else { return "\(phrase) at its fixed size" }
         if category == result.mustFitThrough { return "\(phrase) at \(category.swiftUIName), the largest size it must fit" }
         return "\(phrase) at \(category.swiftUIName) (must fit through \(result.mustFitThrough.swiftUIName))"
+    }
+
+    /// Where a child of a group stood at its failing category: "in 'settings.wifi' (row) it has 52.67 of the
+    /// row's 361 pt at accessibility5".
+    package static func placementWords(_ result: CheckResult, _ failure: CheckResult.Failure) -> String? {
+        guard let placement = result.placement, let slot = placement.slot(at: failure.category) else { return nil }
+        let of = slot.layout.hasSuffix("column") ? "the column's" : "the row's"
+        return "in '\(placement.group)' (\(slot.layout)) it has \(ReportNumber.text(slot.width)) of \(of) "
+            + "\(ReportNumber.text(slot.groupWidth)) pt at \(slot.category)"
+    }
+
+    /// The place of a key the spec shows in several: " in settings.header".
+    package static func placeWords(_ result: CheckResult) -> String {
+        result.place.map { " in \($0)" } ?? ""
     }
 
     private static func fixedWords(_ reason: FixedBaselineEntry.Reason) -> String {

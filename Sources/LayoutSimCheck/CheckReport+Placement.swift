@@ -1,0 +1,53 @@
+import LayoutSimModel
+
+extension CheckResult {
+    /// Where a child of a group (a row, a column, alternatives) was laid out.
+    public struct Placement: Sendable, Hashable, Codable {
+        /// The group's name.
+        public var group: String
+        /// Each category the text is shown at: the layout used there and the width the text had.
+        public var at: [Slot]
+        /// Categories at which the layout used does not show the text (not checked there).
+        public var hiddenAt: [String]
+
+        public struct Slot: Sendable, Hashable, Codable {
+            /// The category (SwiftUI name).
+            public var category: String
+            /// The layout used: "row", "column", or "2: column" among alternatives.
+            public var layout: String
+            /// The text's width there, insets included, points.
+            public var width: Double
+            /// The group's width there (after its insets), points.
+            public var groupWidth: Double
+        }
+
+        public init(group: String, at: [Slot], hiddenAt: [String]) {
+            self.group = group
+            self.at = at
+            self.hiddenAt = hiddenAt
+        }
+
+        /// The slot at `category`.
+        public func slot(at category: ContentSizeCategory?) -> Slot? {
+            guard let category else { return nil }
+            return at.first { $0.category == category.swiftUIName }
+        }
+
+        package func write(to w: inout JSONWriter) throws {
+            try w.beginObject()
+            w.key("at"); try w.beginArray()
+            for slot in at {
+                try w.beginObject()
+                w.key("category"); try w.string(slot.category)
+                w.key("groupWidth"); try w.double(slot.groupWidth)
+                w.key("layout"); try w.string(slot.layout)
+                w.key("width"); try w.double(slot.width)
+                try w.endObject()
+            }
+            try w.endArray()
+            w.key("group"); try w.string(group)
+            w.key("hiddenAt"); try w.strings(hiddenAt)
+            try w.endObject()
+        }
+    }
+}

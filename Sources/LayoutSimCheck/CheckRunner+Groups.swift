@@ -1,0 +1,229 @@
+import LayoutSimCatalogs
+import LayoutSimFaces
+import LayoutSimFitting
+import LayoutSimModel
+
+/// A job's place in a group: the group (its fields over the defaults, for the job's locale) and the texts of the
+/// group's other catalog children in the job's locale.
+package struct GroupContext: Sendable {
+    package let group: GroupSpec
+    /// Each other key's texts in this locale (every variant, placeholders filled; the source language's when the
+    /// locale has none, as iOS shows); a key in no catalog is absent and takes no room.
+    package let siblings: [String: [String]]
+}
+
+/// Laying out a child of a group: which layout is used at each category (the first that applies and fits), and
+/// the width the row gives the child there.
+extension CheckRunner {
+    /// The child's layouts: for each layout used, the categories it is used at and the child's width there.
+    struct GroupPlan {
+        struct Part {
+            /// The layout's index in the group.
+            var layout: Int
+            /// The child's item in that layout: its fields.
+            var element: ElementSpec
+            var categories: [ContentSizeCategory]
+            /// The child's width (insets included) at each of `categories`.
+            var widths: [ContentSizeCategory: Double]
+        }
+
+        var parts: [Part]
+        var placement: CheckResult.Placement
+    }
+
+    /// Plans `job`'s text in its group at `categories`.
+    static func planGroup(
+        _ job: CheckJob, context: GroupContext, categories: [ContentSizeCategory], engine: LayoutEngine
+    ) throws(LayoutSimError) -> GroupPlan {
+        let group = context.group
+        let textFields = group.textFields
+        let categories = Array(Set(categories)).sorted()
+
+        // The group's own width after its insets at each category (scaled with its style when it scales them).
+        let geometry = try group.fields.request(text: " ", language: nil, categories: categories)
+        var room: [ContentSizeCategory: Double] = [:]
+        for step in try Fitter.plan(geometry) {
+            guard let category = step.category else { continue }
+            let container = geometry.container.at(category)
+            let insets = step.insets ?? container.insets
+            room[category] = max(0, container.width - insets.left - insets.right)
+        }
+        let limits = group.fields.categoryLimits
+
+        // Every text child's fields and ideal width at each category, per layout.
+        func element(_ item: ElementSpec) -> ElementSpec {
+            var spec = item.over(textFields).forLocale(job.entry.locale)
+            spec.width = 1_000   // any width: ideal widths do not depend on it
+            return spec
+        }
+        var ideals: [[Int: [ContentSizeCategory: Double]]] = []
+        for layout in group.layouts {
+            var widths: [Int: [ContentSizeCategory: Double]] = [:]
+            for (index, item) in layout.items.enumerated() {
+                let texts: [String]
+                let spec: ElementSpec
+                switch item {
+                case .view: continue
+                case .key(let key, let item, _):
+                    spec = element(item)
+                    texts = key == job.entry.key ? [job.text] : context.siblings[key] ?? []
+                case .sample(let text, let item, _):
+                    spec = element(item)
+                    texts = [text]
+                }
+                var widest: [ContentSizeCategory: Double] = [:]
+                for text in texts {
+                    let request = try spec.request(text: text, language: job.language, categories: categories)
+                    for (category, width) in try engine.idealWidths(request) { widest[category] = max(widest[category] ?? 0, width) }
+                }
+                widths[index] = widest
+            }
+            ideals.append(widths)
+        }
+
+        var parts: [Int: GroupPlan.Part] = [:]
+        var slots: [CheckResult.Placement.Slot] = []
+        var hidden: [String] = []
+        for category in categories {
+            let shown = limits.apply(to: category)
+            let width = room[category] ?? 0
+            let candidates = group.layouts.indices.filter { group.layouts[$0].when.contains(shown) }
+            guard let last = candidates.last else { continue }
+            /// The fixed part of a row (views and gaps) at this category.
+            func fixed(_ layout: GroupLayout) -> Double {
+                let views = layout.items.reduce(0.0) { sum, item in
+                    if case .view(let length) = item { return sum + length.value(at: shown) }
+                    return sum
+                }
+                return views + Double(max(0, layout.items.count - 1)) * layout.spacing.value(at: shown)
+            }
+            func fits(_ index: Int) -> Bool {
+                let layout = group.layouts[index]
+                let texts = ideals[index].values.map { $0[category] ?? 0 }
+                switch layout.axis {
+                case .row:
+                    return fixed(layout) + texts.reduce(0, +) <= width + LayoutSimCheckTolerance.points
+                case .column:
+                    let views = layout.items.compactMap { item -> Double? in
+                        if case .view(let length) = item { return length.value(at: shown) }
+                        return nil
+                    }
+                    return (texts + views).allSatisfy { $0 <= width + LayoutSimCheckTolerance.points }
+                }
+            }
+            let chosen = candidates.first(where: fits) ?? last
+            let layout = group.layouts[chosen]
+            let name = layout.name(index: chosen, of: group.layouts.count)
+            guard let own = layout.items.firstIndex(where: { $0.key == job.entry.key }),
+                  case .key(_, let item, _) = layout.items[own] else {
+                hidden.append(category.swiftUIName)
+                continue
+            }
+            var share = width
+            if layout.axis == .row {
+                let textIndexes = layout.items.indices.filter { ideals[chosen][$0] != nil }
+                let texts = textIndexes.map { index -> RowSharing.Text in
+                    var priority = 0.0
+                    switch layout.items[index] {
+                    case .key(_, _, let p), .sample(_, _, let p): priority = p
+                    case .view: break
+                    }
+                    return RowSharing.Text(ideal: ideals[chosen][index]?[category] ?? 0, priority: priority)
+                }
+                let widths = RowSharing.share(width: width, fixed: fixed(layout), texts: texts)
+                if let position = textIndexes.firstIndex(of: own) { share = widths[position] }
+            }
+            share = ReportNumber.rounded(share)
+            var part = parts[chosen] ?? GroupPlan.Part(layout: chosen, element: element(item), categories: [], widths: [:])
+            part.categories.append(category)
+            part.widths[category] = share
+            parts[chosen] = part
+            slots.append(CheckResult.Placement.Slot(category: category.swiftUIName, layout: name, width: share,
+                                                    groupWidth: ReportNumber.rounded(width)))
+        }
+        return GroupPlan(
+            parts: parts.values.sorted { ($0.categories.first ?? .xSmall) < ($1.categories.first ?? .xSmall) },
+            placement: CheckResult.Placement(group: group.name, at: slots, hiddenAt: hidden)
+        )
+    }
+
+    /// Lays out a group child: one layout per part (the layouts used), merged into one report in category order.
+    /// Returns the merged report and each part's report and text source (for remedies and drawings); nil when the
+    /// layouts used show the child at no category.
+    static func layOutGroupChild(
+        _ job: CheckJob, plan: GroupPlan, engine: LayoutEngine, usesSystemFonts: Bool
+    ) throws(LayoutSimError) -> (report: FitReport, parts: [LaidOutText])? {
+        var laidOut: [LaidOutText] = []
+        for part in plan.parts {
+            var spec = part.element
+            spec.width = max(0.01, part.widths[part.categories[0]] ?? 0)
+            var request = try spec.request(text: job.text, language: job.language, categories: part.categories,
+                                           usesSystemFonts: usesSystemFonts)
+            request.container.categoryWidths = part.widths
+            laidOut.append(try engine.layOut(request))
+        }
+        // Shown at no category: nothing to lay out.
+        guard let first = laidOut.first else { return nil }
+        var files: [FontFileInfo] = []
+        for part in laidOut { for file in part.report.fontFiles where !files.contains(file) { files.append(file) } }
+        var report = FitReport(
+            request: first.report.request, fontFiles: files,
+            results: laidOut.flatMap { $0.report.results }.sorted { ($0.category ?? .xSmall) < ($1.category ?? .xSmall) },
+            missingGlyphs: first.report.missingGlyphs, warnings: Array(Set(laidOut.flatMap { $0.report.warnings })).sorted()
+        )
+        report.systemFontSource = first.report.systemFontSource
+        report.appleFontNotes = first.report.appleFontNotes
+        return (report, laidOut)
+    }
+}
+
+/// Tolerance for comparing widths in groups (the fitting stage's).
+enum LayoutSimCheckTolerance {
+    static let points = 0.001
+}
+
+/// The texts of the keys that groups show, by key and locale (placeholders filled), for sizing each child's
+/// siblings.
+struct GroupTexts {
+    var byKey: [String: [String: [String]]] = [:]
+    var sourceLanguage: String
+
+    /// The other catalog children of `group` in `locale`: their texts there, else the source language's (what iOS
+    /// shows for a missing translation); a key in no catalog is left out.
+    func texts(besides key: String, in group: GroupSpec, locale: String) -> [String: [String]] {
+        var out: [String: [String]] = [:]
+        for other in group.keys where other != key {
+            if let texts = byKey[other]?[locale] ?? byKey[other]?[sourceLanguage] { out[other] = texts }
+        }
+        return out
+    }
+}
+
+extension CheckRunner {
+    /// Every text of every key a group shows, in every locale (and pseudolocalized, when asked).
+    static func groupTexts(
+        _ entries: [CatalogEntry], spec: LayoutSpec, samples: PlaceholderSamples, sourceLanguage: String,
+        pseudo: Set<Pseudolocalizer.Mode>?
+    ) -> GroupTexts {
+        var out = GroupTexts(sourceLanguage: sourceLanguage)
+        let keys = Set(spec.groups.flatMap(\.keys))
+        guard !keys.isEmpty else { return out }
+        let pseudolocalizer = Pseudolocalizer()
+        func add(_ key: String, _ locale: String, _ value: String, language: String, plural: PluralCategory?) {
+            let filled = samples.fill(value, locale: language, plural: plural)
+            guard !filled.tooLong, filled.neverShown == nil else { return }
+            var texts = out.byKey[key, default: [:]][locale, default: []]
+            if !texts.contains(filled.text) { texts.append(filled.text) }
+            out.byKey[key, default: [:]][locale] = texts
+        }
+        for entry in entries where keys.contains(entry.key) && !entry.isStale {
+            add(entry.key, entry.locale, entry.value, language: entry.locale, plural: entry.pluralCategory)
+            if let modes = pseudo, entry.locale == sourceLanguage, entry.shouldTranslate,
+               entry.value.utf16.count <= FitRequest.maximumTextLength {
+                add(entry.key, Pseudolocalizer.locale, pseudolocalizer.pseudolocalize(entry.value, modes: modes),
+                    language: sourceLanguage, plural: entry.pluralCategory)
+            }
+        }
+        return out
+    }
+}

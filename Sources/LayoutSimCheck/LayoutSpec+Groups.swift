@@ -1,0 +1,281 @@
+import Foundation
+import LayoutSimCatalogs
+import LayoutSimModel
+import Yams
+
+/// Reading rows, columns and alternatives from a spec:
+///
+/// ```yaml
+/// elements:
+///   - name: settings.wifi            # the place's name in reports (default: its keys)
+///     device: iphone-15               # the group's own fields: width, device, insets, limits…
+///     spacing: 8                      # between adjacent children (default 8; scaledSpacing: 8 scales it)
+///     row:
+///       - {scaledWidth: 29, relativeTo: body}          # an icon sized with @ScaledMetric
+///       - {key: settings.wifi.title}                    # gives way (priority 0)
+///       - {key: settings.wifi.value, layoutPriority: 1} # keeps its ideal width
+///   - name: profile.header
+///     width: 343
+///     alternatives:                   # per category: the first that applies and fits (ViewThatFits)
+///       - isAccessibilitySize: false  # or when: ...xxxLarge
+///         row: [{width: 60}, {key: profile.name}]
+///       - column: [{width: 80}, {key: profile.name}]
+/// ```
+extension LayoutSpecReader {
+    /// The fields a group reads itself.
+    static let groupFields: Set<String> = ["name", "row", "column", "alternatives", "spacing", "scaledSpacing", "spacingRelativeTo"]
+    /// The fields a layout of `alternatives` may have.
+    static let layoutFields: Set<String> = ["row", "column", "when", "isAccessibilitySize", "spacing", "scaledSpacing", "spacingRelativeTo"]
+
+    /// Whether an `elements` entry is a group (it has `row`, `column` or `alternatives`).
+    static func isGroup(_ node: Node) -> Bool {
+        guard let mapping = node.mapping else { return false }
+        return mapping.contains { ["row", "column", "alternatives"].contains($0.key.string ?? "") }
+    }
+
+    static func parseGroup(_ node: Node, path: String, error: (String, Mark?) -> Void) -> GroupSpec? {
+        guard let mapping = node.mapping else { return nil }
+        let location = node.mark.map { CatalogSourceLocation(file: path, line: $0.line, column: $0.column) }
+        var ok = true
+        if let keyNode = mapping.keys.first(where: { $0.string == "key" }) {
+            error("'key' does not belong in a row, column or alternatives; name the keys in its children", keyNode.mark)
+            ok = false
+        }
+        guard var fields = parseElement(node, path: path, isDefaults: false, skipping: groupFields.union(["key"]), needsKey: false, error: error) else {
+            return nil
+        }
+        fields.location = location
+        if fields.height != nil || fields.scaledHeight != nil {
+            error("a group's height is not modelled; give 'height' to its texts (each is judged against it)", node.mark)
+            ok = false
+        }
+        var name: String?
+        if let nameNode = mapping["name"] {
+            if let text = nameNode.string, !text.isEmpty { name = text } else {
+                error("'name' must be text", nameNode.mark)
+                ok = false
+            }
+        }
+        var layouts: [GroupLayout] = []
+        let kinds = mapping.keys.compactMap(\.string).filter { ["row", "column", "alternatives"].contains($0) }
+        if kinds.count > 1 {
+            error("a group has one of 'row', 'column' or 'alternatives' (found \(kinds.joined(separator: ", ")))", node.mark)
+            return nil
+        }
+        if let alternatives = mapping["alternatives"] {
+            guard let list = alternatives.sequence, !list.isEmpty else {
+                error("'alternatives' must be a list of layouts, each with 'row' or 'column'", alternatives.mark)
+                return nil
+            }
+            for item in list {
+                guard let layout = parseLayout(item, path: path, inherited: nil, error: error) else { ok = false; continue }
+                layouts.append(layout)
+            }
+        } else if let layout = parseLayout(node, path: path, inherited: nil, isGroupItself: true, error: error) {
+            layouts.append(layout)
+        } else {
+            ok = false
+        }
+        guard ok, !layouts.isEmpty else { return nil }
+        // Every category must have a layout.
+        let uncovered = ContentSizeCategory.allCases.filter { category in
+            !layouts.contains { $0.when.contains(fields.categoryLimits.apply(to: category)) }
+        }
+        if let first = uncovered.first, let last = uncovered.last {
+            error("no layout applies at \(first == last ? first.shortName : "\(first.shortName)…\(last.shortName)"); "
+                + "the last alternative should apply everywhere its siblings do not", node.mark)
+            return nil
+        }
+        var seen = Set<String>()
+        let keys = layouts.flatMap(\.items).compactMap(\.key).filter { seen.insert($0).inserted }
+        return GroupSpec(name: name ?? keys.joined(separator: " + "), fields: fields, layouts: layouts)
+    }
+
+    /// One layout: a mapping with `row` or `column` (the group itself when it has no `alternatives`).
+    private static func parseLayout(
+        _ node: Node, path: String, inherited: GroupLayout?, isGroupItself: Bool = false, error: (String, Mark?) -> Void
+    ) -> GroupLayout? {
+        guard let mapping = node.mapping else {
+            error("an alternative must be an object with 'row' or 'column'", node.mark)
+            return nil
+        }
+        var ok = true
+        if !isGroupItself {
+            for (keyNode, _) in mapping where !layoutFields.contains(keyNode.string ?? "") {
+                error("unknown field '\(keyNode.string ?? "?")' in an alternative; valid: \(layoutFields.sorted().joined(separator: ", ")) "
+                    + "(fields of the texts go in their items, fields of the place on the group)", keyNode.mark)
+                ok = false
+            }
+        }
+        let axis: GroupLayout.Axis
+        let itemsNode: Node
+        if let row = mapping["row"] {
+            axis = .row
+            itemsNode = row
+        } else if let column = mapping["column"] {
+            axis = .column
+            itemsNode = column
+        } else {
+            error("an alternative needs 'row' or 'column'", node.mark)
+            return nil
+        }
+        guard let list = itemsNode.sequence, !list.isEmpty else {
+            error("'\(axis.rawValue)' must be a list of children: {key: …}, {text: …}, {width: …} or {scaledWidth: …}", itemsNode.mark)
+            return nil
+        }
+        var items: [GroupItem] = []
+        for item in list {
+            if let parsed = parseItem(item, path: path, error: error) { items.append(parsed) } else { ok = false }
+        }
+        if ok, !items.contains(where: { if case .view = $0 { return false } else { return true } }) {
+            error("a \(axis.rawValue) needs at least one text: {key: …} or {text: …}", itemsNode.mark)
+            ok = false
+        }
+        var layout = GroupLayout(axis: axis, items: items)
+        layout.location = node.mark.map { CatalogSourceLocation(file: path, line: $0.line, column: $0.column) }
+        if let when = mapping["when"] {
+            do throws(SpecValueError) {
+                layout.when = try CategoryLimits.read(.text(when.string ?? ""), field: "when")
+            } catch let problem {
+                error(problem.description, when.mark)
+                ok = false
+            }
+        }
+        if let flag = mapping["isAccessibilitySize"] {
+            if mapping["when"] != nil {
+                error("give 'when' or 'isAccessibilitySize', not both", flag.mark)
+                ok = false
+            }
+            do throws(SpecValueError) {
+                // isAccessibilitySize: AX1 and larger.
+                layout.when = try Bool.read(.text(flag.string ?? ""), field: "isAccessibilitySize")
+                    ? CategoryLimits(minimum: .accessibility1, maximum: nil)
+                    : CategoryLimits(minimum: nil, maximum: .xxxLarge)
+            } catch let problem {
+                error(problem.description, flag.mark)
+                ok = false
+            }
+        }
+        if let spacing = parseSpacing(mapping, error: error) {
+            layout.spacing = spacing
+        } else {
+            ok = false
+        }
+        return ok ? layout : nil
+    }
+
+    /// `spacing: 8` or `scaledSpacing: 8` (with `spacingRelativeTo`, default body); nil after an error.
+    private static func parseSpacing(_ mapping: Node.Mapping, error: (String, Mark?) -> Void) -> SpecLength? {
+        func number(_ name: String) -> Double?? {
+            guard let node = mapping[name] else { return .some(nil) }
+            guard let value = Double(node.string ?? ""), value.isFinite, value >= 0, value <= 10_000 else {
+                error("'\(name)' must be a number of points between 0 and 10000", node.mark)
+                return nil
+            }
+            return .some(value)
+        }
+        guard let fixed = number("spacing"), let scaled = number("scaledSpacing") else { return nil }
+        var style = TextStyle.body
+        if let styleNode = mapping["spacingRelativeTo"] {
+            do throws(SpecValueError) { style = try TextStyle.read(.text(styleNode.string ?? ""), field: "spacingRelativeTo") } catch let problem {
+                error(problem.description, styleNode.mark)
+                return nil
+            }
+        }
+        switch (fixed, scaled) {
+        case (.some, .some):
+            error("give 'spacing' or 'scaledSpacing', not both", mapping["scaledSpacing"]?.mark)
+            return nil
+        case (.some(let points), nil): return .fixed(points)
+        case (nil, .some(let points)): return .scaled(points, relativeTo: style)
+        case (nil, nil): return .fixed(GroupLayout.defaultSpacing)
+        }
+    }
+
+    /// A child: `{key: K, layoutPriority: 1, …fields}`, `{text: "42 %", …}`, `{width: 24}`,
+    /// `{scaledWidth: 24, relativeTo: body}`.
+    private static func parseItem(_ node: Node, path: String, error: (String, Mark?) -> Void) -> GroupItem? {
+        guard let mapping = node.mapping else {
+            error("a child must be an object: {key: …}, {text: …}, {width: …} or {scaledWidth: …}", node.mark)
+            return nil
+        }
+        let names = Set(mapping.keys.compactMap(\.string))
+        if names.contains("key") || names.contains("text") {
+            if names.contains("key") && names.contains("text") {
+                error("a child has 'key' (a catalog string) or 'text' (a sample), not both", node.mark)
+                return nil
+            }
+            for field in names.intersection(["width", "scaledWidth", "device", "margins", "devices"]).sorted() {
+                error("'\(field)' does not belong on a text in a row or column: the group shares its width among its "
+                    + "children; give the group's width, or a view's with {width: …}", mapping.keys.first { $0.string == field }?.mark)
+                return nil
+            }
+            var priority = 0.0
+            if let node = mapping["layoutPriority"] {
+                guard let value = Double(node.string ?? ""), value.isFinite, abs(value) <= 1_000 else {
+                    error("'layoutPriority' must be a number (SwiftUI's .layoutPriority; higher keeps its width first)", node.mark)
+                    return nil
+                }
+                priority = value
+            }
+            let isSample = names.contains("text")
+            guard let element = parseElement(node, path: path, isDefaults: false, skipping: ["layoutPriority", "text"],
+                                             needsKey: !isSample, error: error) else { return nil }
+            if isSample {
+                guard let text = mapping["text"]?.string, !text.isEmpty, text.utf16.count <= 1_000 else {
+                    error("'text' must be a sample text of 1 to 1000 characters", mapping["text"]?.mark)
+                    return nil
+                }
+                return .sample(text, element: element, priority: priority)
+            }
+            guard let key = element.key, !key.contains("*"), !key.contains("?") else {
+                error("a row or column names its keys exactly (no * or ?)", mapping["key"]?.mark)
+                return nil
+            }
+            return .key(key, element: element, priority: priority)
+        }
+        let extra = names.subtracting(["width", "scaledWidth", "relativeTo", "name"])
+        if let field = extra.sorted().first {
+            error("unknown field '\(field)' on a view; a view has 'width' or 'scaledWidth' (with 'relativeTo'), a text has 'key' or 'text'",
+                  mapping.keys.first { $0.string == field }?.mark)
+            return nil
+        }
+        func points(_ name: String) -> Double? {
+            guard let node = mapping[name] else { return nil }
+            guard let value = Double(node.string ?? ""), value.isFinite, value >= 0, value <= 10_000 else {
+                error("'\(name)' must be a number of points between 0 and 10000", node.mark)
+                return -1
+            }
+            return value
+        }
+        switch (points("width"), points("scaledWidth")) {
+        case (.some(let width), nil) where width >= 0:
+            if mapping["relativeTo"] != nil {
+                error("'relativeTo' goes with 'scaledWidth'", mapping["relativeTo"]?.mark)
+                return nil
+            }
+            return .view(width: .fixed(width))
+        case (nil, .some(let width)) where width >= 0:
+            var style = TextStyle.body
+            if let styleNode = mapping["relativeTo"] {
+                do throws(SpecValueError) { style = try TextStyle.read(.text(styleNode.string ?? ""), field: "relativeTo") } catch let problem {
+                    error(problem.description, styleNode.mark)
+                    return nil
+                }
+            }
+            guard (try? FontMetricsScaler(relativeTo: style)) != nil else {
+                error("'\(style)' has no scaling table; use a text style from largeTitle to caption2", mapping["relativeTo"]?.mark)
+                return nil
+            }
+            return .view(width: .scaled(width, relativeTo: style))
+        case (.some, .some):
+            error("a view has 'width' or 'scaledWidth', not both", node.mark)
+            return nil
+        case (nil, nil):
+            error("a child needs 'key', 'text', 'width' or 'scaledWidth'", node.mark)
+            return nil
+        default:
+            return nil
+        }
+    }
+}

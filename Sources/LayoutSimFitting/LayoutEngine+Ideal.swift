@@ -1,0 +1,27 @@
+import LayoutSimModel
+import LayoutSimSystemFont
+
+extension LayoutEngine {
+    /// The width `request.text` asks for at each requested category: its widest paragraph set on one line at the
+    /// category's size, rounded up to the pixel grid, plus the left and right insets there. This is the ideal width
+    /// a row (`HStack`, a horizontal `UIStackView`) and `ViewThatFits` ask a text for. The text is shaped once,
+    /// through the engine's cache; nothing is broken into lines.
+    package func idealWidths(_ request: FitRequest) throws(LayoutSimError) -> [ContentSizeCategory: Double] {
+        let length = request.text.utf16.count
+        guard length <= FitRequest.maximumTextLength else { throw .textTooLong(length) }
+        let plan = try Fitter.plan(request)
+        let source = try advanceSource(request, plan: plan)
+        var widths: [ContentSizeCategory: Double] = [:]
+        for step in plan {
+            guard let category = step.category else { continue }
+            let insets = step.insets ?? request.container.insets
+            let line = Fitter.paragraphWidths(source, size: step.pointSize).max() ?? 0
+            widths[category] = Units.roundUpToPixels(line, scale: request.container.displayScale) + insets.left + insets.right
+        }
+        return widths
+    }
+}
+
+/// A layout and the text it laid out, with its advances (``LayoutEngine/layOut(_:)``), for later stages that
+/// draw it or compute a remedy without shaping again.
+package typealias LaidOutText = (report: FitReport, source: AdvanceSource)
