@@ -133,12 +133,11 @@ extension CheckRunner {
                 let widths = RowSharing.share(width: width, fixed: fixed(layout), texts: texts)
                 if let position = textIndexes.firstIndex(of: own) { share = widths[position] }
             }
-            share = ReportNumber.rounded(share)
             var part = parts[chosen] ?? GroupPlan.Part(layout: chosen, element: element(item), categories: [], widths: [:])
             part.categories.append(category)
             part.widths[category] = share
             parts[chosen] = part
-            slots.append(CheckResult.Placement.Slot(category: category.swiftUIName, layout: name, width: share,
+            slots.append(CheckResult.Placement.Slot(category: category.swiftUIName, layout: name, width: ReportNumber.rounded(share),
                                                     groupWidth: ReportNumber.rounded(width)))
         }
         return GroupPlan(

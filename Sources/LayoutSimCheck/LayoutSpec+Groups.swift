@@ -82,7 +82,7 @@ extension LayoutSpecReader {
             !layouts.contains { $0.when.contains(fields.categoryLimits.apply(to: category)) }
         }
         if let first = uncovered.first, let last = uncovered.last {
-            error("no layout applies at \(first == last ? first.shortName : "\(first.shortName)…\(last.shortName)"); "
+            error("no layout applies at \(first == last ? first.swiftUIName : "\(first.swiftUIName)…\(last.swiftUIName)"); "
                 + "the last alternative should apply everywhere its siblings do not", node.mark)
             return nil
         }

@@ -82,7 +82,17 @@ extension Fitter {
 
         switch font.sizing {
         case .fixed(let size):
-            return [FitStep(category: nil, pointSize: try checked(size), weight: weight(for: nil), leading: nil)]
+            let points = try checked(size)
+            let container = request.container
+            if !(container.categoryWidths.isEmpty && container.categoryHeights.isEmpty) {
+                // A fixed size in a room that changes with the category (a row whose other children scale): the same
+                // size at each category.
+                return categories.map { category in
+                    FitStep(category: category, appliedCategory: request.categoryLimits.apply(to: category), pointSize: points,
+                            weight: weight(for: nil), leading: nil)
+                }
+            }
+            return [FitStep(category: nil, pointSize: points, weight: weight(for: nil), leading: nil)]
         case .textStyle(let style):
             var steps: [FitStep] = []
             if isSystem {

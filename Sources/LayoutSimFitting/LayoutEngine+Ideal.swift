@@ -13,10 +13,11 @@ extension LayoutEngine {
         let source = try advanceSource(request, plan: plan)
         var widths: [ContentSizeCategory: Double] = [:]
         for step in plan {
-            guard let category = step.category else { continue }
             let insets = step.insets ?? request.container.insets
             let line = Fitter.paragraphWidths(source, size: step.pointSize).max() ?? 0
-            widths[category] = Units.roundUpToPixels(line, scale: request.container.displayScale) + insets.left + insets.right
+            let width = Units.roundUpToPixels(line, scale: request.container.displayScale) + insets.left + insets.right
+            // A fixed size has one step: its width is the same at every category.
+            for category in step.category.map({ [$0] }) ?? request.categories { widths[category] = width }
         }
         return widths
     }

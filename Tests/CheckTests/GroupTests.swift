@@ -1,0 +1,152 @@
+import Foundation
+import LayoutSimCheck
+import LayoutSimModel
+import LayoutSimTestSupport
+import Testing
+
+/// Rows, columns and alternatives, on OneEm (every character 1 em wide) at `size: 10, relativeTo: body`.
+///
+/// Hand arithmetic from Apple's body leadings (Large 22, xLarge 24, AX5 62; `reference/dynamic-type.md`) and
+/// UIFontMetrics' ⅓-pt rounding: at xLarge the text is 10 × 24 / 22 = 10.909 → 11 pt; at AX5 10 × 62 / 22 = 28.18 →
+/// 28⅓ pt. A 30 pt scaled view at AX5: 30 × 62 / 22 = 84.545 → 84⅔ pt.
+struct GroupTests {
+    @Test func sharingFollowsPriorityThenFlexibility() {
+        // Higher priority first: the value keeps its 200 of 260, the title gets the rest.
+        #expect(RowSharing.share(width: 300, fixed: 40, texts: [.init(ideal: 100, priority: 0), .init(ideal: 200, priority: 1)]) == [60, 200])
+        // Equal priority: the narrow text is offered half (130) and takes its 100; the wide one gets 160.
+        #expect(RowSharing.share(width: 260, fixed: 0, texts: [.init(ideal: 300, priority: 0), .init(ideal: 100, priority: 0)]) == [160, 100])
+        // Three: 50 of an offered 80; then 95 each of what is left (190).
+        #expect(RowSharing.share(width: 240, fixed: 0, texts: [.init(ideal: 200, priority: 0), .init(ideal: 50, priority: 0), .init(ideal: 100, priority: 0)])
+            == [95, 50, 95])
+        // Views wider than the row leave nothing.
+        #expect(RowSharing.share(width: 100, fixed: 120, texts: [.init(ideal: 10, priority: 0)]) == [0])
+    }
+
+    private func run(_ strings: [String: String], spec body: String, categories: [ContentSizeCategory]) throws -> CheckReport {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lproj = dir.appendingPathComponent("en.lproj")
+        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+        let catalog = lproj.appendingPathComponent("Localizable.strings").path
+        try strings.sorted { $0.key < $1.key }.map { "\"\($0.key)\" = \"\($0.value)\";\n" }.joined()
+            .write(toFile: catalog, atomically: true, encoding: .utf8)
+        let spec = dir.appendingPathComponent("spec.yaml").path
+        try """
+        defaults:
+          font: \(TestSupport.oneEm)
+          size: 10
+          relativeTo: body
+          lines: 1
+          width: 400
+          mustFitThrough: AX5
+        elements:
+        \(body)
+        """.write(toFile: spec, atomically: true, encoding: .utf8)
+        var options = CheckOptions(catalogs: [catalog], spec: spec)
+        options.categories = categories
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        return try CheckRunner.run(options)
+    }
+
+    /// A title that gives way and a value that keeps its width, beside a scaled icon, in a 400 pt row with 10 pt
+    /// spacing. Large: icon 30 + 2 × 10 spacing, value 80, title 200 of the 250 left: fits. AX5: icon 84⅔ + 20, value
+    /// 8 × 28⅓ = 226⅔, title 400 − 104⅔ − 226⅔ = 68⅔ of the 566⅔ it needs: truncated.
+    @Test func rowSharesItsWidth() throws {
+        let report = try run(["title": "abcdefghijklmnopqrst", "value": "abcdefgh"], spec: """
+          - name: settings.row
+            spacing: 10
+            row:
+              - {scaledWidth: 30, relativeTo: body}
+              - {key: title, lineBreakMode: tail}
+              - {key: value, layoutPriority: 1}
+        """, categories: [.large, .accessibility5])
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        let title = try #require(report.results.first { $0.key == "title" })
+        let value = try #require(report.results.first { $0.key == "value" })
+        #expect(value.passed)
+        #expect(!title.passed)
+        #expect(title.element == "settings.row")
+        #expect(title.fitsThrough == .large)
+        #expect(title.failure?.category == .accessibility5)
+        #expect(title.failure?.verdict == .truncated)
+        let slots = try #require(title.placement).at
+        #expect(slots.map(\.width) == [200, 68.667])
+        #expect(slots.map(\.groupWidth) == [400, 400])
+        #expect(slots.map(\.layout) == ["row", "row"])
+        #expect(value.placement?.at.map(\.width) == [80, 226.667])
+        // The budget is the title's share at AX5; the remedy asks for the width of its text there.
+        #expect(title.budget?.width == 68.667)
+        #expect(title.failure?.remedy?.neededWidth == 566.667)
+    }
+
+    /// ViewThatFits with an accessibility switch: a row (a 100 pt view, 8 pt default spacing, the title) up to xxxLarge
+    /// when it fits, else a column 300 wide. "abcd efgh ijkl mnop" is 19 characters: 190 at Large (row: 108 + 190 ≤ 300),
+    /// 209 at xLarge (row: 317 > 300, so the column), and at AX5 the row does not apply: the column, two lines.
+    @Test func alternativesChooseByCategoryAndFit() throws {
+        let report = try run(["title": "abcd efgh ijkl mnop"], spec: """
+          - name: header
+            width: 300
+            alternatives:
+              - isAccessibilitySize: false
+                row: [{width: 100}, {key: title}]
+              - column: [{key: title, lines: 0}]
+        """, categories: [.large, .xLarge, .accessibility5])
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        let title = try #require(report.results.first)
+        #expect(title.passed)
+        let slots = try #require(title.placement).at
+        #expect(slots.map(\.category) == ["large", "xLarge", "accessibility5"])
+        #expect(slots.map(\.layout) == ["1: row", "2: column", "2: column"])
+        #expect(slots.map(\.width) == [190, 300, 300])   // the row offers 192; the text takes its 190
+    }
+
+    /// A key in an element of its own and in a row is checked in both places, each with its own identity.
+    @Test func severalPlacesForOneKey() throws {
+        let report = try run(["title": "abcdefghij", "value": "abcdefghijklmnopqrst"], spec: """
+          - key: title
+            name: detail screen
+          - name: list row
+            spacing: 0
+            row: [{key: title}, {key: value, layoutPriority: 1}]
+        """, categories: [.large])
+        let titles = report.results.filter { $0.key == "title" }
+        #expect(titles.map(\.place) == ["detail screen", "list row"])
+        #expect(Set(titles.map(\.identity)).count == 2)
+        // Alone in 400 pt it fits; in the row the value keeps 200 and the title's 100 fit in the other 200.
+        #expect(titles.map(\.passed) == [true, true])
+        // The value is shown only in the row: one place, no place name.
+        #expect(report.results.filter { $0.key == "value" }.map(\.place) == [nil])
+    }
+
+    /// `scaledWidth` sizes the frame with @ScaledMetric: 100 at Large, 100 × 24 / 22 = 109.09 → 109 at xLarge, where the
+    /// 10 characters are 110 pt: truncated; 100 × 62 / 22 = 281.8 → 281⅔ at AX5.
+    @Test func scaledFrames() throws {
+        let report = try run(["k": "abcdefghij"], spec: """
+          - key: k
+            scaledWidth: 100
+        """, categories: [.large, .xLarge, .accessibility5])
+        let k = try #require(report.results.first)
+        #expect(k.fitsThrough == .large)
+        #expect(k.failure?.category == .xLarge)
+        #expect(k.budget?.width == 281.667)
+    }
+
+    @Test func badGroupsAreReportedAtTheirLines() throws {
+        let report = try run(["k": "abc"], spec: """
+          - name: a
+            row: [{key: k, width: 20}]
+          - name: b
+            alternatives:
+              - {isAccessibilitySize: true, row: [{key: k}]}
+          - name: c
+            row: [{width: 20}]
+          - name: d
+            column: [{key: "k*"}]
+        """, categories: [.large])
+        let messages = report.diagnostics.map { "\($0.line): \($0.message)" }
+        #expect(messages.contains { $0.hasPrefix("10:") && $0.contains("'width' does not belong on a text in a row") })
+        #expect(messages.contains { $0.hasPrefix("11:") && $0.contains("no layout applies at xSmall…xxxLarge") })
+        #expect(messages.contains { $0.hasPrefix("15:") && $0.contains("needs at least one text") })
+        #expect(messages.contains { $0.hasPrefix("17:") && $0.contains("names its keys exactly") })
+    }
+}
