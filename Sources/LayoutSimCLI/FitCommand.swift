@@ -56,6 +56,9 @@ struct FitCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Container width in points (insets included). Or --device.", valueName: "points"))
     var width: Double?
 
+    @Option(name: .customLong("scaled-width"), parsing: .unconditional, help: ArgumentHelp("Instead of --width: a width sized with @ScaledMetric, points at Large scaled with --relative-to (else --style, else body) at each category.", valueName: "points"))
+    var scaledWidth: Double?
+
     @Option(help: ArgumentHelp("Instead of --width: a device's screen width minus its layout margins (iphone-se 320, iphone-se-3 375, iphone-15 393, iphone-15-pro-max 430, iphone-16-pro-max 440, ipad-mini 744, ipad 820; margins 16 pt on iPhone, 20 on iPad).", valueName: "name"), completion: Completions.devices)
     var device: String?
 
@@ -64,6 +67,9 @@ struct FitCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Container height in points (insets included). Default: grows with the text.", valueName: "points"))
     var height: Double?
+
+    @Option(name: .customLong("scaled-height"), parsing: .unconditional, help: ArgumentHelp("Instead of --height: a frame height sized with @ScaledMetric (points at Large, scaled like --scaled-width).", valueName: "points"))
+    var scaledHeight: Double?
 
     @Option(help: ArgumentHelp("View preset: uilabel (1 line, truncating tail; the default), swiftui-text (no line limit, truncating tail, HIG leading), textview (no limit, word wrapping, clipped at --height). Explicit options win.", valueName: "view"), completion: Completions.views)
     var view: String?
@@ -222,13 +228,15 @@ struct FitCommand: ParsableCommand {
         element.width = width
         element.margins = margins
         element.height = height
+        element.scaledWidth = scaledWidth
+        element.scaledHeight = scaledHeight
         element.lines = lines
         element.scaledInsets = scaledInsets
         element.minimumScaleFactor = minimumScaleFactor
         element.tightening = tightening
         element.clipsToBounds = clipsToBounds
         element.allowWordBreak = allowWordBreak
-        if width == nil && device == nil { throw CLIError.badInput("--width or --device is needed") }
+        if width == nil && device == nil && scaledWidth == nil { throw CLIError.badInput("--width, --scaled-width or --device is needed") }
         let selected = try categories.map { try ContentSizeCategory.parseRange($0) }
         return try element.request(
             text: text.replacingOccurrences(of: "\\n", with: "\n"), language: lang, categories: selected,

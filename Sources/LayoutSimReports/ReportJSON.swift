@@ -86,8 +86,15 @@ private struct ContainerJSON: Encodable {
     package let lines: Int
     package let insets: [Double]
     package let displayScale: Double
+    /// Widths and heights that change with the category (`@ScaledMetric` frames), by SwiftUI name.
+    package let widthAt: [String: Double]?
+    package let heightAt: [String: Double]?
 
     package init(_ container: Container) {
+        widthAt = container.categoryWidths.isEmpty ? nil
+            : Dictionary(uniqueKeysWithValues: container.categoryWidths.map { ($0.key.swiftUIName, ReportNumber.rounded($0.value)) })
+        heightAt = container.categoryHeights.isEmpty ? nil
+            : Dictionary(uniqueKeysWithValues: container.categoryHeights.map { ($0.key.swiftUIName, ReportNumber.rounded($0.value)) })
         width = ReportNumber.rounded(container.width)
         height = container.height.map(ReportNumber.rounded)
         lines = container.lineLimit
@@ -96,7 +103,7 @@ private struct ContainerJSON: Encodable {
         displayScale = container.displayScale
     }
 
-    package enum CodingKeys: String, CodingKey { case width, height, lines, insets, displayScale }
+    package enum CodingKeys: String, CodingKey { case width, height, lines, insets, displayScale, widthAt, heightAt }
 
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -105,6 +112,8 @@ private struct ContainerJSON: Encodable {
         try c.encode(lines, forKey: .lines)
         try c.encode(insets, forKey: .insets)
         try c.encode(displayScale, forKey: .displayScale)
+        try c.encodeIfPresent(widthAt, forKey: .widthAt)
+        try c.encodeIfPresent(heightAt, forKey: .heightAt)
     }
 }
 

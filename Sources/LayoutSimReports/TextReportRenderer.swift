@@ -8,8 +8,16 @@ public enum TextReportRenderer {
     /// The table: a row per category (size, weight, lines needed/shown, label height and widest line, verdict),
     /// then the summary line.
     public static func render(_ report: FitReport) -> String {
-        var rows: [[String]] = [["category", "pt", "weight", "lines", "height", "widest", "verdict"]]
+        // A frame that changes with the category (`--scaled-width`, `--scaled-height`) gets its own column.
+        let container = report.request.container
+        let scaledFrame = !(container.categoryWidths.isEmpty && container.categoryHeights.isEmpty)
+        var rows: [[String]] = [["category", "pt", "weight", "lines", "height", "widest"] + (scaledFrame ? ["frame"] : []) + ["verdict"]]
         for result in report.results {
+            var frame: [String] = []
+            if scaledFrame {
+                let box = container.at(result.category)
+                frame = [format(box.width) + (box.height.map { " × " + format($0) } ?? "")]
+            }
             rows.append([
                 categoryCell(result),
                 format(result.pointSize),
@@ -17,8 +25,7 @@ public enum TextReportRenderer {
                 result.shownLineCount == result.lineCount ? "\(result.lineCount)" : "\(result.shownLineCount)/\(result.lineCount)",
                 format(result.height),
                 format(result.shownLineWidths.max() ?? 0),
-                result.tableVerdict,
-            ])
+            ] + frame + [result.tableVerdict])
         }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var out = ""
@@ -27,7 +34,7 @@ public enum TextReportRenderer {
             for (column, cell) in row.enumerated() {
                 let pad = String(repeating: " ", count: widths[column] - cell.count)
                 // Numbers right-aligned, names left-aligned.
-                if [1, 3, 4, 5].contains(column) { line += pad + cell } else { line += cell + pad }
+                if [1, 3, 4, 5, 6].contains(column) && column < row.count - 1 { line += pad + cell } else { line += cell + pad }
                 if column < row.count - 1 { line += "  " }
             }
             while line.hasSuffix(" ") { line.removeLast() }
