@@ -19,6 +19,13 @@ extension CheckResult {
             public var width: Double
             /// The group's width there (after its insets), points.
             public var groupWidth: Double
+
+            public init(category: String, layout: String, width: Double, groupWidth: Double) {
+                self.category = category
+                self.layout = layout
+                self.width = width
+                self.groupWidth = groupWidth
+            }
         }
 
         public init(group: String, at: [Slot], hiddenAt: [String]) {

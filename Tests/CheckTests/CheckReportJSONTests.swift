@@ -47,6 +47,10 @@ struct CheckReportJSONTests {
         report.results[0].fitsThrough = nil
         report.results[1].error = "bad field: " + nasty
         report.results[1].variant = ["plural:one", "device:ipad"]
+        report.results[2].place = "row " + nasty
+        report.results[2].placement = CheckResult.Placement(
+            group: nasty, at: [.init(category: "large", layout: "1: row", width: 12.5, groupWidth: 329)], hiddenAt: ["accessibility5"]
+        )
         let numbers: [Double?] = [nil, 0, -0.0, 0.001, 1e-05, 12.5, 17, 1234567.891, 1e21, 1e16, .leastNonzeroMagnitude, -3.25]
         var index = 0
         for i in report.results.indices where report.results[i].failure != nil {
