@@ -30,7 +30,7 @@ seeds() {
     fuzz-strings) ls "$fixtures"/Catalogs/*.lproj/*.strings "$fixtures"/Catalogs/Resources/*.strings ;;
     fuzz-stringsdict) ls "$fixtures"/Catalogs/*.lproj/*.stringsdict ;;
     fuzz-xliff) ls "$fixtures"/Catalogs/*.xliff "$fixtures"/Catalogs/App.xcloc/"Localized Contents"/*.xliff ;;
-    fuzz-spec) ls "$fixtures"/Check/*.yaml "$fixtures"/Check/*.json ../Examples/App/layout.yaml ;;
+    fuzz-spec) ls "$fixtures"/Check/*.yaml "$fixtures"/Check/*.json ../Examples/App/layout.yaml ../Examples/Screens/screens.yaml ;;
     fuzz-font) ls "$fixtures"/OneEm.ttf ;;
     fuzz-fit) ls Seeds/fit/* ;;
   esac

@@ -27,6 +27,11 @@ extension LayoutSpecReader {
     /// The fields a layout of `alternatives` may have.
     static let layoutFields: Set<String> = ["row", "column", "when", "isAccessibilitySize", "spacing", "scaledSpacing", "spacingRelativeTo"]
 
+    /// The most children a row or column may have, and the most alternatives a group may have: each child of a group
+    /// is sized against all of its siblings, so a group's cost grows with the square of its size.
+    static let maximumChildren = 64
+    static let maximumAlternatives = 16
+
     /// Whether an `elements` entry is a group (it has `row`, `column` or `alternatives`).
     static func isGroup(_ node: Node) -> Bool {
         guard let mapping = node.mapping else { return false }
@@ -65,6 +70,10 @@ extension LayoutSpecReader {
         if let alternatives = mapping["alternatives"] {
             guard let list = alternatives.sequence, !list.isEmpty else {
                 error("'alternatives' must be a list of layouts, each with 'row' or 'column'", alternatives.mark)
+                return nil
+            }
+            guard list.count <= maximumAlternatives else {
+                error("'alternatives' has \(list.count) layouts; at most \(maximumAlternatives)", alternatives.mark)
                 return nil
             }
             for item in list {
@@ -121,6 +130,10 @@ extension LayoutSpecReader {
         }
         guard let list = itemsNode.sequence, !list.isEmpty else {
             error("'\(axis.rawValue)' must be a list of children: {key: …}, {text: …}, {width: …} or {scaledWidth: …}", itemsNode.mark)
+            return nil
+        }
+        guard list.count <= maximumChildren else {
+            error("a \(axis.rawValue) has \(list.count) children; at most \(maximumChildren)", itemsNode.mark)
             return nil
         }
         var items: [GroupItem] = []

@@ -9,6 +9,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         for element in spec.elements.prefix(50) {
             _ = try? spec.element(forKey: element.key ?? "").spec.request(text: "Hello", language: "en")
         }
+        // Groups: every key's places, and each group's own geometry.
+        for group in spec.groups.prefix(20) {
+            for key in group.keys.prefix(10) { _ = spec.places(forKey: key) }
+            _ = try? group.fields.over(spec.defaults).request(text: " ", language: nil)
+        }
     }
     return 0
 }
