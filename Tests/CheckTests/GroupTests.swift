@@ -100,6 +100,24 @@ struct GroupTests {
         #expect(slots.map(\.width) == [190, 300, 300])   // the row offers 192; the text takes its 190
     }
 
+    /// A group capped at xxxLarge (`maximumContentSizeCategory`) is shown at xxxLarge when AX5 is asked for: not an
+    /// accessibility size, so its row applies; the text inside is capped too: 10 × 29 / 22 = 13.18 → 13⅓ pt, and
+    /// "abcd" takes 53⅓ pt.
+    @Test func groupLimitsApplyToTheSwitchAndTheText() throws {
+        let report = try run(["title": "abcd"], spec: """
+          - name: capped
+            maximumContentSizeCategory: xxxLarge
+            alternatives:
+              - isAccessibilitySize: false
+                row: [{width: 100}, {key: title}]
+              - column: [{key: title}]
+        """, categories: [.accessibility5])
+        let title = try #require(report.results.first)
+        #expect(title.placement?.at.map(\.layout) == ["1: row"])
+        #expect(title.placement?.at.map(\.width) == [53.333])
+        #expect(title.budget?.pointSize == 13.333)
+    }
+
     /// A key in an element of its own and in a row is checked in both places, each with its own identity.
     @Test func severalPlacesForOneKey() throws {
         let report = try run(["title": "abcdefghij", "value": "abcdefghijklmnopqrst"], spec: """
