@@ -43,10 +43,12 @@ extension CheckRunner {
         let geometry = try group.fields.request(text: " ", language: nil, categories: categories)
         var room: [ContentSizeCategory: Double] = [:]
         for step in try Fitter.plan(geometry) {
-            guard let category = step.category else { continue }
-            let container = geometry.container.at(category)
-            let insets = step.insets ?? container.insets
-            room[category] = max(0, container.width - insets.left - insets.right)
+            // A fixed size plans one step for every category.
+            for category in step.category.map({ [$0] }) ?? categories {
+                let container = geometry.container.at(category)
+                let insets = step.insets ?? container.insets
+                room[category] = max(0, container.width - insets.left - insets.right)
+            }
         }
         let limits = group.fields.categoryLimits
 

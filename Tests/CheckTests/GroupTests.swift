@@ -22,7 +22,9 @@ struct GroupTests {
         #expect(RowSharing.share(width: 100, fixed: 120, texts: [.init(ideal: 10, priority: 0)]) == [0])
     }
 
-    private func run(_ strings: [String: String], spec body: String, categories: [ContentSizeCategory]) throws -> CheckReport {
+    private func run(
+        _ strings: [String: String], spec body: String, categories: [ContentSizeCategory], scaled: Bool = true
+    ) throws -> CheckReport {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let lproj = dir.appendingPathComponent("en.lproj")
@@ -35,7 +37,7 @@ struct GroupTests {
         defaults:
           font: \(TestSupport.oneEm)
           size: 10
-          relativeTo: body
+        \(scaled ? "  relativeTo: body" : "")
           lines: 1
           width: 400
           mustFitThrough: AX5
@@ -116,6 +118,24 @@ struct GroupTests {
         #expect(title.placement?.at.map(\.layout) == ["1: row"])
         #expect(title.placement?.at.map(\.width) == [53.333])
         #expect(title.budget?.pointSize == 13.333)
+    }
+
+    /// Fixed sizes (no `relativeTo`) in a row: the text and the row's room are the same at every category, the scaled
+    /// icon is not: 30 at Large, 84⅔ at AX5. "abcdefghijklmnop" is 160 pt; the row 200 − 10 spacing − the icon
+    /// leaves 160 at Large (fits) and 105⅓ at AX5 (truncated).
+    @Test func fixedSizesInARow() throws {
+        let report = try run(["k": "abcdefghijklmnop"], spec: """
+          - name: fixed
+            width: 200
+            spacing: 10
+            row: [{scaledWidth: 30, relativeTo: body}, {key: k}]
+        """, categories: [.large, .accessibility5], scaled: false)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        let k = try #require(report.results.first)
+        #expect(k.placement?.at.map(\.width) == [160, 105.333])
+        #expect(k.placement?.at.map(\.groupWidth) == [200, 200])
+        #expect(k.fitsThrough == .large)
+        #expect(k.failure?.category == .accessibility5)
     }
 
     /// A key in an element of its own and in a row is checked in both places, each with its own identity.
