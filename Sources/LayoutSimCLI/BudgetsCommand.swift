@@ -69,8 +69,14 @@ struct BudgetsCommand: ParsableCommand {
             }
         }
         var failed = false
+        var written: Set<String> = []
         for catalog in catalogs {
             let destination = output ?? outputDir.map { ($0 as NSString).appendingPathComponent((catalog as NSString).lastPathComponent) } ?? catalog
+            guard written.insert(BudgetWriter.resolved(destination)).inserted else {
+                FileHandle.standardError.write(Data("error: \(catalog): another catalog was written to \(destination) already; not written\n".utf8))
+                failed = true
+                continue
+            }
             let writer = BudgetWriter(budgets: budgets, unit: unit, inPlace: inPlace)
             let outcome = writer.write(catalog, to: destination)
             for diagnostic in outcome.diagnostics {
@@ -163,7 +169,10 @@ struct BudgetWriter {
         for name in names where outcome.error == nil {
             let path = (contents as NSString).appendingPathComponent(name)
             let shown = ((catalog as NSString).appendingPathComponent("Localized Contents") as NSString).appendingPathComponent(name)
-            if (try? fileManager.destinationOfSymbolicLink(atPath: path)) != nil {
+            // A link (of the file or of its folder) would have the edit land outside the bundle written.
+            let root = URL(fileURLWithPath: working).resolvingSymlinksInPath().path + "/"
+            if (try? fileManager.destinationOfSymbolicLink(atPath: path)) != nil
+                || !URL(fileURLWithPath: path).resolvingSymlinksInPath().path.hasPrefix(root) {
                 outcome.error = "\(shown): is a symbolic link; budgets are written only into the bundle's own files"
                 break
             }

@@ -79,6 +79,22 @@ struct BudgetsCLITests {
         let written = try String(contentsOfFile: outDir + "/Localizable.xcstrings", encoding: .utf8)
         #expect(written.contains(#""comment" : "Primary button\nMax width: 168 pt × 1 line (≈ 8 characters in en, 10 in ar, 9 in de, 6 in hi, 4 in ja, 4 in ko, 6 in th, 4 in zh-Hans) [layoutsim]","#))
 
+        // An .xcloc whose 'Localized Contents' is a link elsewhere: copying keeps the link, so writing through it
+        // would change the files it points to. Refused, and they stay as they were.
+        let elsewhere = dir.appendingPathComponent("elsewhere")
+        try FileManager.default.copyItem(at: TestSupport.fixture("Catalogs/App.xcloc/Localized Contents"), to: elsewhere)
+        let linked = dir.appendingPathComponent("linked.xcloc")
+        try FileManager.default.createDirectory(at: linked, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: linked.path + "/Localized Contents", withDestinationPath: elsewhere.path)
+        let before = try Data(contentsOf: elsewhere.appendingPathComponent("fr.xliff"))
+        for extra in [["--output", dir.path + "/copy.xcloc"], ["--in-place"]] {
+            let run = try CLIRunner.run(["budgets", linked.path, "--report", report, "--unit", "pixel"] + extra)
+            #expect(run.status == 2)
+            #expect(lines(run.stderr).last == "error: \(linked.path)/Localized Contents/fr.xliff: is a symbolic link; budgets are written only into the bundle's own files")
+            #expect(try Data(contentsOf: elsewhere.appendingPathComponent("fr.xliff")) == before)
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/copy.xcloc"))
+
         // A folder where the file should go: the reason, status 2.
         let blocked = dir.appendingPathComponent("blocked.xcstrings").path
         try FileManager.default.createDirectory(atPath: blocked, withIntermediateDirectories: true)
