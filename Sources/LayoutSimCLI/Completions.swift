@@ -29,6 +29,9 @@ enum Completions {
     static let specs = CompletionKind.file(extensions: ["yaml", "yml", "json"])
     static let catalogs = CompletionKind.file(extensions: ["xcstrings", "strings", "stringsdict", "xliff", "xlf", "xcloc"])
     static let jsonReports = CompletionKind.file(extensions: ["json"])
+    /// What `budgets` writes into.
+    static let budgetCatalogs = CompletionKind.file(extensions: ["xcstrings", "xliff", "xlf", "xcloc"])
+    static let budgetUnits = CompletionKind.list(BudgetUnit.allCases.map(\.rawValue))
 }
 
 /// The report formats of `check` and `merge`.

@@ -32,6 +32,12 @@ enum HelpExamples {
             Example(comment: "Accept today's failures, then fail only on new ones:",
                     command: "layoutsim check Examples/App/Localizable.xcstrings --spec Examples/App/layout.yaml --update-baseline baseline.json"),
         ],
+        "budgets": [
+            Example(comment: "Each string's room from a report ('check … --format json --output report.json'), in a copy of the catalog:",
+                    command: "layoutsim budgets Examples/App/Localizable.xcstrings --report report.json --output Localizable.budgets.xcstrings"),
+            Example(comment: "Into the .xcloc folders Xcode exported, as XLIFF maxwidth in characters, for the translators:",
+                    command: "layoutsim budgets de.xcloc fr.xcloc --report report.json --output-dir for-translators --unit char"),
+        ],
         "merge": [
             Example(comment: "Join the JSON reports of a 2-shard CI matrix into one JUnit report:",
                     command: "layoutsim merge shard1.json shard2.json --format junit --output report.xml"),

@@ -11,7 +11,7 @@ import Testing
 
     @Test func everySubcommandsHelpEndsWithItsExamples() throws {
         let binary = try #require(CLIRunner.binary)
-        #expect(Set(Self.subcommands) == ["fit", "check", "merge", "scale", "bench", "doctor"])
+        #expect(Set(Self.subcommands) == ["fit", "check", "budgets", "merge", "scale", "bench", "doctor"])
         for name in Self.subcommands {
             let section = try #require(HelpExamples.section(for: name), "\(name) has examples")
             for arguments in [[name, "--help"], ["help", name], [name, "-h"]] {
@@ -35,7 +35,7 @@ import Testing
                 #expect(words.dropFirst().first == name)
                 let arguments = Array(words.dropFirst())
                 _ = try LayoutSimCommand.parseAsRoot(arguments)
-                let writes = ["--output", "--html", "--update-baseline", "--svg"].contains { arguments.contains($0) }
+                let writes = ["--output", "--output-dir", "--in-place", "--html", "--update-baseline", "--svg"].contains { arguments.contains($0) }
                 guard !writes, name != "bench", name != "merge" else { continue }
                 let output = try CIExamplesTests.run(binary.path, arguments, env: [:])
                 #expect(output.status == 0 || output.status == 1, "\(example.command): \(output.stderr)")
