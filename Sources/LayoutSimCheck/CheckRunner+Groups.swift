@@ -25,6 +25,9 @@ extension CheckRunner {
             var categories: [ContentSizeCategory]
             /// The child's width (insets included) at each of `categories`.
             var widths: [ContentSizeCategory: Double]
+            /// The most the child could take at each of `categories` with its siblings still at their ideal widths:
+            /// its room, for a translator's budget (its width is only what its text takes of it).
+            var rooms: [ContentSizeCategory: Double] = [:]
         }
 
         var parts: [Part]
@@ -122,6 +125,7 @@ extension CheckRunner {
                 continue
             }
             var share = width
+            var roomForText = width
             if layout.axis == .row {
                 let textIndexes = layout.items.indices.filter { ideals[chosen][$0] != nil }
                 let texts = textIndexes.map { index -> RowSharing.Text in
@@ -133,11 +137,25 @@ extension CheckRunner {
                     return RowSharing.Text(ideal: ideals[chosen][index]?[category] ?? 0, priority: priority)
                 }
                 let widths = RowSharing.share(width: width, fixed: fixed(layout), texts: texts)
-                if let position = textIndexes.firstIndex(of: own) { share = widths[position] }
+                if let position = textIndexes.firstIndex(of: own) {
+                    share = widths[position]
+                    // Its room: what the others leave at their ideal widths, or, when they do not fit anyway,
+                    // what the row would give it however long it were.
+                    let others = texts.indices.filter { $0 != position }.reduce(0.0) { $0 + texts[$1].ideal }
+                    let free = width - fixed(layout)
+                    if others <= free + LayoutSimCheckTolerance.points {
+                        roomForText = max(0, free - others)
+                    } else {
+                        var unbounded = texts
+                        unbounded[position].ideal = .infinity
+                        roomForText = RowSharing.share(width: width, fixed: fixed(layout), texts: unbounded)[position]
+                    }
+                }
             }
             var part = parts[chosen] ?? GroupPlan.Part(layout: chosen, element: element(item), categories: [], widths: [:])
             part.categories.append(category)
             part.widths[category] = share
+            part.rooms[category] = roomForText
             parts[chosen] = part
             slots.append(CheckResult.Placement.Slot(category: category.swiftUIName, layout: name, width: ReportNumber.rounded(share),
                                                     groupWidth: ReportNumber.rounded(width)))

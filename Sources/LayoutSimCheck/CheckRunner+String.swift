@@ -36,6 +36,7 @@ extension CheckRunner {
             /// The layout that made the result at a category, with its text's advances (a group child may be laid out
             /// in several layouts, one per range of categories).
             let part: (ContentSizeCategory?) -> LaidOutText
+            var groupRooms: [ContentSizeCategory: Double] = [:]
             if let context = job.group {
                 let plan = try planGroup(job, context: context, categories: options.categories, engine: engine)
                 result.placement = plan.placement
@@ -44,6 +45,7 @@ extension CheckRunner {
                     return Checked(result: result)
                 }
                 report = laidOut.report
+                groupRooms = plan.parts.reduce(into: [:]) { $0.merge($1.rooms) { a, _ in a } }
                 part = { category in
                     laidOut.parts.first { $0.report.results.contains { $0.category == category } } ?? laidOut.parts[0]
                 }
@@ -58,9 +60,19 @@ extension CheckRunner {
             fonts = report.fontFiles.map { CheckReport.FontFile(name: Self.relative($0.name), sha256: $0.sha256) }
             warnings = Self.warnings(of: report, entry: entry, appleFonts: engine.appleFonts)
             result.fitsThrough = report.fitsThrough
-            if let at = report.results.last(where: { ($0.category ?? must) <= must }) ?? report.results.first {
+            // The room at `mustFitThrough`; for a group child shown there without a line limit (a stack at
+            // accessibility sizes) but with one at smaller categories (its row), the room of the largest of those:
+            // where its length is bounded.
+            let required = report.results.filter { ($0.category ?? must) <= must }
+            let limited = required.last { part($0.category).report.request.container.lineLimit > 0 }
+            let mustResult = required.last ?? report.results.first
+            let budgetAt = job.group != nil && mustResult.map({ part($0.category).report.request.container.lineLimit == 0 }) == true
+                ? limited ?? mustResult : mustResult
+            if let at = budgetAt {
                 let (there, source) = part(at.category)
-                let container = there.request.container.at(at.category)
+                var container = there.request.container.at(at.category)
+                // In a group: the child's room there, not only the width its text takes.
+                if let category = at.category, let room = groupRooms[category] { container.width = room }
                 result.budget = CheckResult.Budget(
                     category: at.category, pointSize: ReportNumber.rounded(at.pointSize),
                     width: ReportNumber.rounded(container.textWidth), lines: container.lineLimit,

@@ -76,6 +76,8 @@ struct GroupTests {
         #expect(slots.map(\.groupWidth) == [400, 400])
         #expect(slots.map(\.layout) == ["row", "row"])
         #expect(value.placement?.at.map(\.width) == [80, 226.667])
+        // The value's room at AX5: the title does not fit whatever happens, so all the row leaves (400 − 104⅔).
+        #expect(value.budget?.width == 295.333)
         // The budget is the title's share at AX5; the remedy asks for the width of its text there.
         #expect(title.budget?.width == 68.667)
         #expect(title.failure?.remedy?.neededWidth == 566.667)
@@ -154,6 +156,9 @@ struct GroupTests {
         #expect(titles.map(\.passed) == [true, true])
         // The value is shown only in the row: one place, no place name.
         #expect(report.results.filter { $0.key == "value" }.map(\.place) == [nil])
+        // Budgets in the row are rooms, not widths: what each could take with the other at its ideal width.
+        #expect(titles.last?.budget?.width == 200)
+        #expect(report.results.first { $0.key == "value" }?.budget?.width == 300)
     }
 
     /// `scaledWidth` sizes the frame with @ScaledMetric: 100 at Large, 100 × 24 / 22 = 109.09 → 109 at xLarge, where the
