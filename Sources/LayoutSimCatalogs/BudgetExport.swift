@@ -115,7 +115,26 @@ public enum BudgetExport {
             if a == sourceLanguage || b == sourceLanguage { return a == sourceLanguage && b != sourceLanguage }
             return a < b
         }
-        var note = "\(notePrefix)\(ReportNumber.text(tightest.width)) pt × \(tightest.lines) line\(tightest.lines == 1 ? "" : "s")"
+        // A string in a row has a room of its own in each locale (its neighbours' lengths differ): each locale's.
+        var tightestIn: [String: CatalogBudget] = [:]
+        for budget in limited where tightestIn[budget.locale].map({ budget.width * Double(budget.lines) < $0.width * Double($0.lines) }) ?? true {
+            tightestIn[budget.locale] = budget
+        }
+        func room(_ budget: CatalogBudget) -> String {
+            "\(ReportNumber.text(budget.width)) pt × \(budget.lines) line\(budget.lines == 1 ? "" : "s")"
+        }
+        if Set(tightestIn.values.map { [$0.width, Double($0.lines)] }).count > 1 {
+            let ordered = tightestIn.keys.sorted { a, b in
+                if a == sourceLanguage || b == sourceLanguage { return a == sourceLanguage && b != sourceLanguage }
+                return a < b
+            }
+            let parts = ordered.compactMap { locale -> String? in
+                guard let budget = tightestIn[locale] else { return nil }
+                return "\(locale) \(room(budget))" + (perLocale[locale].map { " ≈ \($0) characters" } ?? "")
+            }
+            return notePrefix + parts.joined(separator: ", ") + noteSuffix
+        }
+        var note = notePrefix + room(tightest)
         if let first = locales.first, let count = perLocale[first] {
             let rest = locales.dropFirst().compactMap { locale in perLocale[locale].map { "\($0) in \(locale)" } }
             note += " (≈ \(count) character\(count == 1 ? "" : "s") in \(first)" + rest.map { ", " + $0 }.joined() + ")"
