@@ -102,7 +102,7 @@ public enum BudgetExport {
     ///
     /// The width and lines are the tightest budget's (smallest width × lines); the characters, per locale, the
     /// smallest estimate of that locale. Locales in order: `first` (the source language), then alphabetical.
-    static func note(for budgets: [CatalogBudget], sourceLanguage: String?) -> String? {
+    package static func note(for budgets: [CatalogBudget], sourceLanguage: String?) -> String? {
         let limited = budgets.filter { $0.lines > 0 && $0.width.isFinite }
         guard let tightest = limited.min(by: { ($0.width * Double($0.lines), $0.lines) < ($1.width * Double($1.lines), $1.lines) })
         else { return nil }

@@ -280,6 +280,19 @@ struct BudgetExportTests {
         #expect(BudgetUnit.pixel.value(of: budgets[0]) == 120)
     }
 
+    /// A string in a row has a room per locale (its neighbours differ): the note gives each locale's, source first.
+    @Test func notesGiveEachLocalesRoomWhenTheyDiffer() {
+        let budgets = [
+            CatalogBudget(key: "k", locale: "fr", variantPath: [], width: 39, lines: 1, maxCharacters: 3, maxCodePoints: 3),
+            CatalogBudget(key: "k", locale: "en", variantPath: [], width: 131.667, lines: 1, maxCharacters: 11, maxCodePoints: 11),
+            CatalogBudget(key: "k", locale: "fr", variantPath: [], width: 60, lines: 1, maxCharacters: 5, maxCodePoints: 5),
+        ]
+        #expect(BudgetExport.note(for: budgets, sourceLanguage: "en")
+            == "Max width: en 131.667 pt × 1 line ≈ 11 characters, fr 39 pt × 1 line ≈ 3 characters [layoutsim]")
+        let same = [budgets[0], CatalogBudget(key: "k", locale: "en", variantPath: [], width: 39, lines: 1, maxCharacters: 4, maxCodePoints: 4)]
+        #expect(BudgetExport.note(for: same, sourceLanguage: "en") == "Max width: 39 pt × 1 line (≈ 4 characters in en, 3 in fr) [layoutsim]")
+    }
+
     /// Bad input: a file of another kind, a catalog with errors, a bad XLIFF: an error at the file, nothing written.
     @Test func badCatalogsAreRefusedWithTheirPlace() {
         let budget = CatalogBudget(key: "k", locale: "en", variantPath: [], width: 100, lines: 1, maxCharacters: 10, maxCodePoints: 10)
