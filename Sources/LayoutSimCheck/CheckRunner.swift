@@ -130,7 +130,7 @@ public enum CheckRunner {
                 var element: ElementSpec
                 var context: GroupContext?
                 switch place {
-                case .element(let spec):
+                case .element(let spec, _):
                     element = spec
                 case .group(var group):
                     group.fields = group.fields.forLocale(entry.locale)

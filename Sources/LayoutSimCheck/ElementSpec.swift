@@ -11,7 +11,7 @@ import LayoutSimModel
 public struct ElementSpec: Sendable, Hashable {
     /// Key or glob.
     public var key: String?
-    /// The place's name in reports, for a key the spec shows in several places (default: the key and the line).
+    /// The place's name in reports, for a key the spec shows in several places (default: the key).
     public var name: String?
     /// Where the element was written (for diagnostics and reports).
     public var location: CatalogSourceLocation?

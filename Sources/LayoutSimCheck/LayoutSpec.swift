@@ -38,15 +38,24 @@ public struct LayoutSpec: Sendable {
     /// Every place the spec shows a key in: each element naming it exactly and each group showing it, in file
     /// order; else the first glob that matches; else the defaults (`named` false).
     public func places(forKey key: String) -> (places: [Place], named: Bool) {
-        var places: [Place] = elements.filter { $0.key == key }.map { .element($0.over(defaults)) }
+        var places: [Place] = elements.filter { $0.key == key }.map { .element($0.over(defaults), name: $0.name ?? key) }
         for group in groups where group.keys.contains(key) {
             var resolved = group
             resolved.fields = group.fields.over(defaults)
             places.append(.group(resolved))
         }
-        if !places.isEmpty { return (places, true) }
+        if !places.isEmpty {
+            // Names are identities (baselines, merged shards): the same name twice gets its ordinal, "key #2".
+            var seen: [String: Int] = [:]
+            for index in places.indices {
+                let name = places[index].name
+                seen[name, default: 0] += 1
+                if let count = seen[name], count > 1 { places[index].rename(name + " #\(count)") }
+            }
+            return (places, true)
+        }
         let (spec, named) = element(forKey: key)
-        return ([.element(spec)], named)
+        return ([.element(spec, name: spec.name ?? key)], named)
     }
 
     /// The element for a catalog key: its own fields over the defaults, and whether an element named it.
@@ -59,15 +68,25 @@ public struct LayoutSpec: Sendable {
 
 /// Where a key is shown: an element of its own, or a child of a group.
 public enum Place: Sendable {
-    case element(ElementSpec)
+    case element(ElementSpec, name: String)
     case group(GroupSpec)
 
-    /// The place's name in reports: the group's name, or the element's `name`, else its key and line.
+    /// The place's name in reports: the element's `name` (else the key), the group's `name` (else its keys); with
+    /// " #2", " #3" after the first when names repeat.
     public var name: String {
         switch self {
         case .group(let group): return group.name
-        case .element(let element):
-            return element.name ?? (element.key ?? "defaults") + (element.location.map { " (line \($0.line))" } ?? "")
+        case .element(_, let name): return name
+        }
+    }
+
+    mutating func rename(_ name: String) {
+        switch self {
+        case .group(var group):
+            group.name = name
+            self = .group(group)
+        case .element(let element, _):
+            self = .element(element, name: name)
         }
     }
 }

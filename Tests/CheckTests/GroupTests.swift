@@ -156,6 +156,14 @@ struct GroupTests {
         #expect(titles.map(\.passed) == [true, true])
         // The value is shown only in the row: one place, no place name.
         #expect(report.results.filter { $0.key == "value" }.map(\.place) == [nil])
+        // Unnamed places: the key, then the key with its ordinal.
+        let twice = try run(["title": "abc"], spec: """
+          - key: title
+          - key: title
+            width: 20
+        """, categories: [.large])
+        #expect(twice.results.map(\.place) == ["title", "title #2"])
+        #expect(twice.results.map(\.passed) == [true, false])
         // Budgets in the row are rooms, not widths: what each could take with the other at its ideal width.
         #expect(titles.last?.budget?.width == 200)
         #expect(report.results.first { $0.key == "value" }?.budget?.width == 300)
