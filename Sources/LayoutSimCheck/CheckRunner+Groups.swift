@@ -175,7 +175,10 @@ extension CheckRunner {
         var laidOut: [LaidOutText] = []
         for part in plan.parts {
             var spec = part.element
-            spec.width = max(0.01, part.widths[part.categories[0]] ?? 0)
+            // The container's own width only has to be valid: each category's width (which may leave the text no
+            // room at all) is set below.
+            let insets = (spec.insets?.left ?? 0) + (spec.insets?.right ?? 0)
+            spec.width = max(insets + 1, part.widths[part.categories[0]] ?? 0)
             var request = try spec.request(text: job.text, language: job.language, categories: part.categories,
                                            usesSystemFonts: usesSystemFonts)
             request.container.categoryWidths = part.widths
@@ -241,6 +244,31 @@ extension CheckRunner {
                entry.value.utf16.count <= FitRequest.maximumTextLength {
                 add(entry.key, Pseudolocalizer.locale, pseudolocalizer.pseudolocalize(entry.value, modes: modes),
                     language: sourceLanguage, plural: entry.pluralCategory)
+            }
+        }
+        return out
+    }
+}
+
+extension CheckRunner {
+    /// A spec key no catalog has is most likely a typo: an element that checks nothing, or a row child that silently
+    /// takes no room and leaves its neighbours more than they have.
+    static func unmatchedKeyWarnings(_ spec: LayoutSpec, entries: [CatalogEntry]) -> [CatalogDiagnostic] {
+        let keys = Set(entries.map(\.key))
+        var out: [CatalogDiagnostic] = []
+        let top = CatalogSourceLocation(file: spec.file, line: 1, column: 1)
+        for element in spec.elements {
+            guard let pattern = element.key else { continue }
+            let isGlob = pattern.contains("*") || pattern.contains("?")
+            let matches = isGlob ? keys.contains { Glob.matches(pattern, $0) } : keys.contains(pattern)
+            if !matches {
+                out.append(.warning("'\(pattern)' matches no key of the catalogs checked", at: element.location ?? top))
+            }
+        }
+        for group in spec.groups {
+            for key in group.keys where !keys.contains(key) {
+                out.append(.warning("'\(group.name)' shows '\(key)', which no catalog checked has: it takes no room in the group",
+                                    at: group.fields.location ?? top))
             }
         }
         return out

@@ -42,6 +42,7 @@ extension CheckRunner {
                 result.placement = plan.placement
                 guard let laidOut = try layOutGroupChild(job, plan: plan, engine: engine, usesSystemFonts: options.usesSystemFonts) else {
                     result.passed = true
+                    result.fitsThrough = options.categories.max()
                     return Checked(result: result)
                 }
                 report = laidOut.report
@@ -60,6 +61,16 @@ extension CheckRunner {
             fonts = report.fontFiles.map { CheckReport.FontFile(name: Self.relative($0.name), sha256: $0.sha256) }
             warnings = Self.warnings(of: report, entry: entry, appleFonts: engine.appleFonts)
             result.fitsThrough = report.fitsThrough
+            if let hidden = result.placement?.hiddenAt, !hidden.isEmpty {
+                // Where the layout used does not show the text, nothing of it can fail.
+                result.fitsThrough = nil
+                for category in Array(Set(options.categories)).sorted() {
+                    let shown = report.results.first { $0.category == category }
+                    if let shown, !shown.passes(allowingWordBreaks: report.request.allowsWordBreaks) { break }
+                    if shown == nil && !hidden.contains(category.swiftUIName) { break }
+                    result.fitsThrough = category
+                }
+            }
             // The room at `mustFitThrough`; for a group child shown there without a line limit (a stack at
             // accessibility sizes) but with one at smaller categories (its row), the room of the largest of those:
             // where its length is bounded.
@@ -99,8 +110,13 @@ extension CheckRunner {
                     clippedBy: clipped.map(ReportNumber.rounded),
                     missingGlyphs: report.missingGlyphs.flatMap(\.codePoints)
                 )
-                let atMust = part(report.results.last(where: { ($0.category ?? must) <= must })?.category)
-                if report.missingGlyphs.isEmpty, let remedy = try Fitter.remedy(atMust.source, report: atMust.report, through: must) {
+                // What would make it fit at the required size, or, when it fits there but not below (a layout or
+                // frame that changes with the category), at the first size where it fails.
+                let largest = relevant.last
+                let target = largest.map { $0.passes(allowingWordBreaks: allowsBreaks) ? failing : $0 } ?? failing
+                let atMust = part(target.category)
+                if report.missingGlyphs.isEmpty,
+                   let remedy = try Fitter.remedy(atMust.source, report: atMust.report, through: target.category ?? must) {
                     result.failure?.remedy = CheckResult.Failure.Remedy(
                         neededWidth: remedy.neededWidth.map(ReportNumber.rounded), neededLines: remedy.neededLines,
                         neededHeight: remedy.neededHeight.map(ReportNumber.rounded),

@@ -122,6 +122,7 @@ public enum CheckRunner {
         var jobs: [CheckJob] = []
         var unspecified = Set<String>()
         var deviceWarnings = Set<String>()
+        unmatchedKeyWarnings(spec, entries: entries).forEach(add)
         let siblings = groupTexts(entries, spec: spec, samples: samples, sourceLanguage: sourceLanguage, pseudo: options.pseudo)
         func job(_ entry: CatalogEntry, text: String, language: String) {
             let (places, named) = spec.places(forKey: entry.key)

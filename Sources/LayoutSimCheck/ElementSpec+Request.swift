@@ -18,7 +18,9 @@ extension ElementSpec {
         if style != nil && size != nil {
             throw bad("style and size cannot be combined; use size with relativeTo to scale a size like a style")
         }
-        if relativeTo != nil && size == nil { throw bad("relativeTo needs size") }
+        if relativeTo != nil && size == nil && scaledWidth == nil && scaledHeight == nil {
+            throw bad("relativeTo needs size (or scaledWidth / scaledHeight, which it then scales)")
+        }
         if weight != nil && !fonts.isEmpty { throw bad("weight applies to the system font only; a font file has its own weight") }
 
         var choice: FontChoice

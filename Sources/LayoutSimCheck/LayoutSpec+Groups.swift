@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimCatalogs
+import LayoutSimFitting
 import LayoutSimModel
 import Yams
 
@@ -118,6 +119,10 @@ extension LayoutSpecReader {
         }
         let axis: GroupLayout.Axis
         let itemsNode: Node
+        if mapping["row"] != nil && mapping["column"] != nil {
+            error("a layout has 'row' or 'column', not both", node.mark)
+            return nil
+        }
         if let row = mapping["row"] {
             axis = .row
             itemsNode = row
@@ -189,6 +194,10 @@ extension LayoutSpecReader {
         }
         guard let fixed = number("spacing"), let scaled = number("scaledSpacing") else { return nil }
         var style = TextStyle.body
+        if let styleNode = mapping["spacingRelativeTo"], mapping["scaledSpacing"] == nil {
+            error("'spacingRelativeTo' goes with 'scaledSpacing'", styleNode.mark)
+            return nil
+        }
         if let styleNode = mapping["spacingRelativeTo"] {
             do throws(SpecValueError) { style = try TextStyle.read(.text(styleNode.string ?? ""), field: "spacingRelativeTo") } catch let problem {
                 error(problem.description, styleNode.mark)
@@ -221,6 +230,13 @@ extension LayoutSpecReader {
             for field in names.intersection(["width", "scaledWidth", "device", "margins", "devices"]).sorted() {
                 error("'\(field)' does not belong on a text in a row or column: the group shares its width among its "
                     + "children; give the group's width, or a view's with {width: …}", mapping.keys.first { $0.string == field }?.mark)
+                return nil
+            }
+            let childFields = Set(ElementSpec.fieldNames).subtracting(["width", "scaledWidth", "device", "margins", "devices", "name"])
+                .union(["layoutPriority", "text"])
+            if let unknown = mapping.keys.first(where: { !childFields.contains($0.string ?? "") }) {
+                error("unknown field '\(unknown.string ?? "?")' on a text in a row or column; valid: key or text, layoutPriority, "
+                    + "and the element fields but width, scaledWidth, device, margins and devices", unknown.mark)
                 return nil
             }
             var priority = 0.0
@@ -289,6 +305,43 @@ extension LayoutSpecReader {
             return nil
         default:
             return nil
+        }
+    }
+}
+
+extension LayoutSpec {
+    /// Fields that are valid one by one but not together (`width` and `scaledWidth`, insets wider than the width,
+    /// `relativeTo` without a size): an error at the element or group, once, instead of one per string laid out
+    /// there; the element or group is dropped.
+    mutating func validate(_ error: (String, CatalogSourceLocation) -> Void) {
+        let top = CatalogSourceLocation(file: file, line: 1, column: 1)
+        func check(_ element: ElementSpec, at location: CatalogSourceLocation?) -> Bool {
+            do throws(LayoutSimError) {
+                let request = try element.request(text: " ", language: nil)
+                try Fitter.validate(request.container)
+                return true
+            } catch let problem {
+                error(problem.description, location ?? top)
+                return false
+            }
+        }
+        elements = elements.filter { check($0.over(defaults), at: $0.location) }
+        groups = groups.filter { group in
+            let fields = group.fields.over(defaults)
+            guard check(fields, at: group.fields.location) else { return false }
+            var textFields = GroupSpec(name: group.name, fields: fields, layouts: []).textFields
+            textFields.width = 1_000
+            for item in group.layouts.flatMap(\.items) {
+                switch item {
+                case .view: continue
+                case .key(_, let element, _), .sample(_, let element, _):
+                    var child = element.over(textFields)
+                    let insets = (child.insets?.left ?? 0) + (child.insets?.right ?? 0)
+                    child.width = insets + 1_000
+                    if !check(child, at: element.location ?? group.fields.location) { return false }
+                }
+            }
+            return true
         }
     }
 }

@@ -208,6 +208,9 @@ public enum LayoutSpecReader {
                 error("unknown top-level field '\(keyNode.string ?? "?")'; expected 'defaults', 'elements', 'placeholders' and 'appleFonts'", keyNode.mark)
             }
         }
+        spec.validate { message, location in
+            diagnostics.append(CatalogDiagnostic(severity: .error, message: message, location: location))
+        }
         return (spec, diagnostics)
     }
 
@@ -290,7 +293,9 @@ public enum LayoutSpecReader {
             error("an element needs a 'key'", node.mark)
             ok = false
         }
-        return ok ? element : nil
+        // An error drops the element; in `defaults` only the bad field (dropping every default would turn one typo
+        // into an error for every string).
+        return ok || isDefaults ? element : nil
     }
 
     /// `locales: {de: {width: 250}, ja: {lineBreakRules: normal}}`: fields per locale (a BCP 47 tag).

@@ -50,11 +50,17 @@ extension Fitter {
     ) throws(LayoutSimError) -> FitRemedy? {
         let request = report.request
         let plan = try Fitter.plan(request)
-        guard let index = plan.lastIndex(where: { ($0.category ?? mustFitThrough) <= mustFitThrough }) ?? plan.indices.first,
+        let allows = request.allowsWordBreaks
+        guard var index = plan.lastIndex(where: { ($0.category ?? mustFitThrough) <= mustFitThrough }) ?? plan.indices.first,
               index < report.results.count else { return nil }
+        // Where it fits at the required size but not below (a frame or a layout that changes with the category),
+        // the remedy is for the first size where it fails.
+        if report.results[index].passes(allowingWordBreaks: allows),
+           let failing = report.results.prefix(index).firstIndex(where: { !$0.passes(allowingWordBreaks: allows) }) {
+            index = failing
+        }
         let step = plan[index]
         let now = report.results[index]
-        let allows = request.allowsWordBreaks
         // The container there (a row's share or a scaled frame at that category).
         let here = request.container.at(step.category)
         func result(width: Double? = nil, lines: Int? = nil, height: Double?? = nil) -> CategoryResult? {

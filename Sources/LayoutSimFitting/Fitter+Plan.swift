@@ -22,7 +22,7 @@ extension Fitter {
             throw .invalidContainer("widths and heights at each category must be between 0 and \(Int(maximumLength)) points")
         }
         guard container.textWidth > 0 else {
-            throw .invalidContainer("the left and right insets (\(insets.left + insets.right) pt) leave no room in a width of \(container.width) pt")
+            throw .invalidContainer("the left and right insets (\(ReportNumber.text(insets.left + insets.right)) pt) leave no room in a width of \(ReportNumber.text(container.width)) pt")
         }
         guard container.displayScale.isFinite, container.displayScale >= 1, container.displayScale <= 10 else {
             throw .invalidContainer("display scale must be between 1 and 10 (got \(container.displayScale))")

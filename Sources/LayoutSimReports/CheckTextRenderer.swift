@@ -111,8 +111,9 @@ extension CheckRenderer {
     package static func placementWords(_ result: CheckResult, _ failure: CheckResult.Failure) -> String? {
         guard let placement = result.placement, let slot = placement.slot(at: failure.category) else { return nil }
         let of = slot.layout.hasSuffix("column") ? "the column's" : "the row's"
-        return "in '\(placement.group)' (\(slot.layout)) it has \(ReportNumber.text(slot.width)) of \(of) "
-            + "\(ReportNumber.text(slot.groupWidth)) pt at \(slot.category)"
+        let format = ReportNumber.twoDecimals
+        return "in '\(placement.group)' (\(slot.layout)) it has \(format(slot.width)) of \(of) "
+            + "\(format(slot.groupWidth)) pt at \(slot.category)"
     }
 
     /// The place of a key the spec shows in several: " in settings.header".
