@@ -140,6 +140,44 @@ struct GroupTests {
         #expect(k.failure?.category == .accessibility5)
     }
 
+    /// A text that fails in the row below AX1 but fits in the column above: the remedy is for where it fails
+    /// (Large: 8 characters need 80 pt; the row leaves 400 − 350 − 8 = 42), not for AX5, where it fits.
+    @Test func remedyTargetsTheFirstFailureWhenTheRequiredSizeFits() throws {
+        let report = try run(["t": "abcdefgh", "u": "abc"], spec: """
+          - name: switching
+            alternatives:
+              - isAccessibilitySize: false
+                row: [{width: 350}, {key: t}]
+              - isAccessibilitySize: true
+                column: [{key: t}, {key: u}]
+        """, categories: [.large, .accessibility5])
+        let t = try #require(report.results.first { $0.key == "t" })
+        #expect(t.failure?.category == .large)
+        #expect(t.failure?.remedy?.neededWidth == 80)
+        #expect(t.failure?.remedy?.words.hasPrefix("to fit at large it needs 80 pt of width (has 42)") == true)
+        // "u" is only in the column: hidden at Large, which counts as passing.
+        let u = try #require(report.results.first { $0.key == "u" })
+        #expect(u.placement?.hiddenAt == ["large"])
+        #expect(u.passed)
+        #expect(u.fitsThrough == .accessibility5)
+    }
+
+    /// Spec mistakes found before any string is laid out: at their line, once; a typo in defaults keeps the rest.
+    @Test func specMistakesAtTheirLines() throws {
+        let report = try run(["k": "abc"], spec: """
+          - key: k
+            scaledWidth: 100
+            width: 100
+          - key: kk
+        """, categories: [.large])
+        let messages = report.diagnostics.map { "\($0.line): \($0.severity): \($0.message)" }
+        #expect(messages.contains("9: error: width and scaledWidth cannot be combined"))
+        #expect(messages.contains("12: warning: 'kk' matches no key of the catalogs checked"))
+        // The element is dropped: the key is checked with the defaults.
+        #expect(report.results.map(\.element) == [nil])
+        #expect(report.results.map(\.error) == [nil])
+    }
+
     /// A key in an element of its own and in a row is checked in both places, each with its own identity.
     @Test func severalPlacesForOneKey() throws {
         let report = try run(["title": "abcdefghij", "value": "abcdefghijklmnopqrst"], spec: """
