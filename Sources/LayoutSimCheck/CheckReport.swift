@@ -217,7 +217,7 @@ public struct CheckReport: Sendable, Codable {
     public var diagnostics: [ReportDiagnostic]
     /// Totals.
     public var summary: Summary
-    /// Keys not checked because no user sees them (stale keys), sorted.
+    /// Keys not checked, and why: no user sees them (stale keys), or the spec's defaults cannot lay them out; sorted.
     public var skipped: [SkippedKey] = []
     /// Pictures of the first ``maximumDrawings`` failures (in report order), by ``CheckResult/identity``, when the
     /// check was asked to draw them (``CheckOptions/drawsFailures``). Not part of the JSON report.
@@ -236,6 +236,9 @@ public struct CheckReport: Sendable, Codable {
 
     /// A key (or one locale's variant of it) not checked, and why.
     public struct SkippedKey: Sendable, Hashable, Codable, Comparable {
+        /// The reason of a key the spec's defaults cannot lay out (they have no width, and no element names it).
+        public static let defaultsCannotLayOut = "the spec's defaults cannot lay it out"
+
         public var key: String
         /// The locale and variant when only they are skipped; nil and empty for the whole key.
         public var locale: String?

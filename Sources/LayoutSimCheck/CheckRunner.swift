@@ -124,8 +124,30 @@ public enum CheckRunner {
         var deviceWarnings = Set<String>()
         unmatchedKeyWarnings(spec, entries: entries).forEach(add)
         let siblings = groupTexts(entries, spec: spec, samples: samples, sourceLanguage: sourceLanguage, pseudo: options.pseudo)
+        var skipped = Set<CheckReport.SkippedKey>()
+        // Defaults that cannot lay a string out (no width): one error, and the keys no element names are skipped.
+        var defaultsProblem: String?
+        do throws(LayoutSimError) {
+            _ = try spec.defaults.request(text: " ", language: nil)
+        } catch let problem {
+            defaultsProblem = problem.description
+        }
+        var reportedDefaultsProblem = false
         func job(_ entry: CatalogEntry, text: String, language: String) {
             let (places, named) = spec.places(forKey: entry.key)
+            if !named, let defaultsProblem {
+                if !reportedDefaultsProblem {
+                    reportedDefaultsProblem = true
+                    add(.error("keys no element names are checked with the defaults, which cannot lay them out: \(defaultsProblem); "
+                        + "give it in 'defaults', or name the keys in 'elements' (those keys are listed as skipped)",
+                        at: spec.defaults.location ?? CatalogSourceLocation(file: spec.file, line: 1, column: 1)))
+                }
+                skipped.insert(CheckReport.SkippedKey(
+                    key: entry.key, locale: entry.locale, variant: entry.variantPath, file: entry.source.file,
+                    line: entry.source.line, reason: CheckReport.SkippedKey.defaultsCannotLayOut
+                ))
+                return
+            }
             if !named { unspecified.insert(entry.key) }
             for place in places {
                 var element: ElementSpec
@@ -166,7 +188,6 @@ public enum CheckRunner {
             }
         }
         var warned = Set<String>()
-        var skipped = Set<CheckReport.SkippedKey>()
         /// The string with its samples, or nil when no user sees it (and it is listed as skipped).
         func filled(_ entry: CatalogEntry, locale: String) -> String? {
             let filled = samples.fill(entry.value, locale: locale, plural: entry.pluralCategory)

@@ -76,7 +76,14 @@ extension CheckRenderer {
         if s.fixedSinceBaseline > 0 { totals += "; fixed since the baseline: \(s.fixedSinceBaseline)" }
         if s.errors + s.warnings > 0 { totals += "; \(count(s.errors, "error")), \(count(s.warnings, "warning"))" }
         if !report.unspecifiedKeys.isEmpty { totals += "; \(count(report.unspecifiedKeys.count, "key")) checked with the defaults" }
-        if !report.skipped.isEmpty { totals += "; \(report.skipped.count) skipped (no user sees them)" }
+        if !report.skipped.isEmpty {
+            let unseen = report.skipped.filter { $0.reason != CheckReport.SkippedKey.defaultsCannotLayOut }.count
+            let unplaced = report.skipped.count - unseen
+            var parts: [String] = []
+            if unseen > 0 { parts.append("\(unseen) skipped (no user sees them)") }
+            if unplaced > 0 { parts.append("\(unplaced) skipped (the defaults cannot lay them out)") }
+            totals += "; " + parts.joined(separator: "; ")
+        }
         if let source = report.systemFontSource { totals += "; system font: \(source)" }
         if let seconds { totals += "; \(ReportNumber.twoDecimals(seconds)) s" }
         return totals + "\n"
