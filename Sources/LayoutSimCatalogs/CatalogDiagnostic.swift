@@ -20,6 +20,9 @@ public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// Where it is wrong.
     public var location: CatalogSourceLocation
+    /// The one locale it is about, when it is about one (a missing translation): a check of other locales leaves it
+    /// out.
+    public var locale: String?
 
     /// Creates a diagnostic.
     public init(severity: Severity, message: String, location: CatalogSourceLocation) {
@@ -37,5 +40,12 @@ public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
     package static func warning(_ message: String, at location: CatalogSourceLocation) -> CatalogDiagnostic {
         CatalogDiagnostic(severity: .warning, message: message, location: location)
+    }
+
+    /// The warning for a key without a translation into `locale`.
+    package static func missingLocalization(_ key: String, _ locale: String, at location: CatalogSourceLocation) -> CatalogDiagnostic {
+        var warning = CatalogDiagnostic.warning("'\(key)' has no '\(locale)' localization; the app shows the source text", at: location)
+        warning.locale = locale
+        return warning
     }
 }

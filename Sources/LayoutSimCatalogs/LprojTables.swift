@@ -58,9 +58,7 @@ package enum LprojTables {
         for key in keyOrder {
             guard let (index, location) = firstSeen[key] else { continue }
             for locale in complete.sorted() where keysByLocale[locale]?.contains(key) != true {
-                results[index].diagnostics.append(.warning(
-                    "'\(key)' has no '\(locale)' localization; the app shows the source text", at: location
-                ))
+                results[index].diagnostics.append(.missingLocalization(key, locale, at: location))
             }
         }
     }

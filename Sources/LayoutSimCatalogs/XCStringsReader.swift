@@ -140,9 +140,7 @@ package enum XCStringsReader {
             }
             if shouldTranslate && extractionState != "stale" {
                 for locale in allLocales.subtracting(localizations.keys).subtracting([sourceLanguage]).sorted() {
-                    parser.diagnostics.append(.warning(
-                        "'\(key)' has no '\(locale)' localization; the app shows the source text", at: here
-                    ))
+                    parser.diagnostics.append(.missingLocalization(key, locale, at: here))
                 }
             }
             result.diagnostics += parser.diagnostics

@@ -81,7 +81,10 @@ public enum CheckRunner {
     /// Runs the check. Input problems are diagnostics in the report; only an unusable font setup throws.
     public static func run(_ options: CheckOptions) throws(LayoutSimError) -> CheckReport {
         var diagnostics: [ReportDiagnostic] = []
+        let wantedLocales = options.locales.map { Set($0.map { $0.lowercased() }) }
         func add(_ d: CatalogDiagnostic) {
+            // A missing translation into a locale this check leaves out is not this check's business.
+            if let locale = d.locale, let wantedLocales, !wantedLocales.contains(locale.lowercased()) { return }
             diagnostics.append(ReportDiagnostic(file: Self.relative(d.location.file), line: d.location.line,
                                                 column: d.location.column, severity: d.severity.rawValue, message: d.message))
         }
