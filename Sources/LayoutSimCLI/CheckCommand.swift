@@ -151,7 +151,7 @@ struct CheckCommand: ParsableCommand {
         let seconds = Date().timeIntervalSince(start)
         // A report that cannot be written does not stop the others: each failure is said, then exit 2.
         var unwritten: [CLIError] = []
-        do { try ReportOutput.emit(report, format: format, output: output, seconds: seconds) } catch let error as CLIError {
+        do { try ReportOutput.emit(report, format: format, output: output, seconds: seconds, workers: jobs) } catch let error as CLIError {
             unwritten.append(error)
         }
         if let html {

@@ -22,11 +22,13 @@ package enum XCStringsReader {
         // a word). A UTF-16 file with a byte order mark is still read.
         let isUTF16 = data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE])
         let bomless = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
-        if !isUTF16, let position = SourceText.firstInvalidUTF8(bomless) {
+        // Decoding validates; only a file that does not decode is scanned for the place of its first bad byte.
+        let decoded = isUTF16 ? SourceText.decode(data) : String(data: bomless, encoding: .utf8)
+        if !isUTF16, decoded == nil, let position = SourceText.firstInvalidUTF8(bomless) {
             result.diagnostics.append(.error("not valid UTF-8 text (a String Catalog is UTF-8)", at: location(position)))
             return result
         }
-        guard let text = isUTF16 ? SourceText.decode(data) : String(data: bomless, encoding: .utf8) else {
+        guard let text = decoded else {
             result.diagnostics.append(.error("not UTF-8 or UTF-16 text", at: location((1, 1))))
             return result
         }

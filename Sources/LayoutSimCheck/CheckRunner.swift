@@ -118,8 +118,17 @@ public enum CheckRunner {
         var jobs: [CheckJob] = []
         var unspecified = Set<String>()
         var deviceWarnings = Set<String>()
+        // A key's element is looked up once, not once per locale and variant (globs are matched in order).
+        var elements: [String: (spec: ElementSpec, named: Bool)] = [:]
         func job(_ entry: CatalogEntry, text: String, language: String) {
-            var (element, named) = spec.element(forKey: entry.key)
+            let found: (spec: ElementSpec, named: Bool)
+            if let known = elements[entry.key] {
+                found = known
+            } else {
+                found = spec.element(forKey: entry.key)
+                elements[entry.key] = found
+            }
+            var (element, named) = found
             if !named { unspecified.insert(entry.key) }
             element = element.forLocale(entry.locale)
             // A device variant is laid out at its device's geometry when the spec gives one.
@@ -179,8 +188,9 @@ public enum CheckRunner {
                 if let text = filled(pseudo, locale: sourceLanguage) { job(pseudo, text: text, language: sourceLanguage) }
             }
         }
-        jobs.sort { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/"))
-            < ($1.entry.key, $1.entry.locale, $1.entry.variantPath.joined(separator: "/")) }
+        // Sorted by key, locale and variant, ties in the order made: the sort keys made once, the jobs moved once.
+        let sortKeys = jobs.map { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/")) }
+        jobs = jobs.indices.sorted { sortKeys[$0] < sortKeys[$1] || (sortKeys[$0] == sortKeys[$1] && $0 < $1) }.map { jobs[$0] }
         let allIdentities = Set(jobs.map { CheckResult.identity(key: $0.entry.key, locale: $0.entry.locale, variant: $0.entry.variantPath) })
         if let shard = options.shard {
             jobs = jobs.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
@@ -215,7 +225,8 @@ public enum CheckRunner {
         return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
     }
 
-    /// Lays out every job on `options.workers` threads, each with its own engine; results keep the jobs' order.
+    /// Lays out every job on `options.workers` threads, each with its own engine, taking runs of jobs as it becomes
+    /// free; results keep the jobs' order.
     package static func layout(
         _ jobs: [CheckJob], options: CheckOptions
     ) throws(LayoutSimError) -> (
@@ -233,18 +244,18 @@ public enum CheckRunner {
             } catch {
                 return
             }
-            var index = worker
             var fonts = Set<CheckReport.FontFile>()
             var warnings = Set<ReportDiagnostic>()
-            while index < jobs.count {
-                let checked = check(
-                    jobs[index], engine: engine, options: options, draws: options.drawsFailures && sink.wantsDrawing(at: index)
-                )
-                fonts.formUnion(checked.fonts)
-                warnings.formUnion(checked.warnings)
-                sink.store(checked.result, drawing: checked.drawing, at: index)
-                if let progress = options.progress { progress(sink.done, jobs.count) }
-                index += workers
+            while let chunk = sink.nextChunk() {
+                for index in chunk {
+                    let checked = check(
+                        jobs[index], engine: engine, options: options, draws: options.drawsFailures && sink.wantsDrawing(at: index)
+                    )
+                    fonts.formUnion(checked.fonts)
+                    warnings.formUnion(checked.warnings)
+                    sink.store(checked.result, drawing: checked.drawing, at: index)
+                    if let progress = options.progress { progress(sink.done, jobs.count) }
+                }
             }
             sink.add(fonts, warnings: warnings)
         }
@@ -265,7 +276,23 @@ private final class ResultSink: @unchecked Sendable {
     private var fontFiles = Set<CheckReport.FontFile>()
     private var layoutWarnings = Set<ReportDiagnostic>()
 
+    /// The first job no worker has taken yet.
+    private var next = 0
+    /// Jobs a worker takes at a time: neighbours (a key's locales and variants, which share texts and fonts) stay
+    /// on one worker's shape cache, and whichever worker is free takes the next run, so both finish together.
+    private static let chunkSize = 16
+
     init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    /// The next run of jobs to lay out, or nil when every job is taken.
+    func nextChunk() -> Range<Int>? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < storage.count else { return nil }
+        let chunk = next..<min(next + Self.chunkSize, storage.count)
+        next = chunk.upperBound
+        return chunk
+    }
 
     /// Whether a failure at job `index` would be kept if drawn.
     func wantsDrawing(at index: Int) -> Bool {
