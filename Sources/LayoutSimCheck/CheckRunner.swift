@@ -234,7 +234,7 @@ public enum CheckRunner {
     ) {
         let workers = max(1, min(options.workers, jobs.count))
         let sink = ResultSink(count: jobs.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let engine: LayoutEngine
             do {
                 engine = try LayoutEngine(fontsDirectory: options.fontsDirectory, appleFonts: options.appleFontIndex)
