@@ -5,7 +5,7 @@ APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontcon
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench fuzz fuzz-ci clean install install-files uninstall docs
+.PHONY: deps build demo test bench bench-tools bench-callgrind fuzz fuzz-ci clean install install-files uninstall docs
 
 deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
@@ -39,17 +39,37 @@ test: deps
 	$(SWIFT) test
 
 # The benchmark, then the floor on the same corpus (Bench/floor.c: HarfBuzz shaping + ICU line breaks once per
-# string, in C) and the fit's cost as a multiple of it.
+# string, in C) and the fit's cost as a multiple of it; then per script (Bench/run.sh: 500 GTK translations each in
+# German, Thai, Arabic, Hindi) layoutsim, the floor and native Pango (Bench/pango.c) side by side, wall-clock medians.
+# `make bench-callgrind`: the same table in instructions (valgrind), a whole `check` against the floor and Pango.
+# Pango is needed by these two targets only: they install libpango1.0-dev (or Homebrew's pango) when it is missing.
 BENCH_ROUNDS ?= 50
-bench: deps
+BENCH_BIN = $$($(SWIFT) build -c release --product layoutsim --show-bin-path)/layoutsim
+bench-tools: deps
+	@if ! pkg-config --exists pangoft2; then \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing: libpango1.0-dev (for Bench/pango.c)"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libpango1.0-dev; \
+	  elif command -v brew >/dev/null 2>&1; then brew install pango; fi; \
+	fi
 	$(SWIFT) build -c release --product layoutsim
 	mkdir -p .build
 	$${CC:-cc} -O2 -o .build/bench-floor Bench/floor.c $$(pkg-config --cflags --libs harfbuzz icu-uc)
-	@bin="$$($(SWIFT) build -c release --product layoutsim --show-bin-path)/layoutsim"; \
+	$${CC:-cc} -O2 -o .build/bench-pango Bench/pango.c $$(pkg-config --cflags --libs pangoft2 fontconfig)
+
+bench: bench-tools
+	@bin="$(BENCH_BIN)"; \
 	"$$bin" bench --rounds $(BENCH_ROUNDS) | tee .build/bench.txt; \
 	"$$bin" bench --print-corpus | .build/bench-floor Fonts/Inter-Regular.otf $(BENCH_ROUNDS) | tee .build/bench-floor.txt; \
 	awk '/^fit at all 12 categories/ { fit = $$(NF-1) } /^floor/ { floor = $$(NF-1) } \
-	  END { if (floor > 0) printf "ratio fit(12 categories) / floor (C): %.2f×\n", fit / floor }' .build/bench.txt .build/bench-floor.txt
+	  END { if (floor > 0) printf "ratio fit(12 categories) / floor (C): %.2f×\n", fit / floor }' .build/bench.txt .build/bench-floor.txt; \
+	echo; Bench/run.sh wall $(BENCH_ROUNDS) "$$bin" .build/bench-floor .build/bench-pango
+
+# valgrind 3.19 cannot read the Swift binary's debug info: callgrind runs a copy stripped of it (strip -g).
+bench-callgrind: bench-tools
+	@command -v valgrind >/dev/null 2>&1 || { echo "bench-callgrind needs valgrind" >&2; exit 2; }
+	strip -g -o .build/layoutsim-stripped "$(BENCH_BIN)"
+	Bench/run.sh callgrind - .build/layoutsim-stripped .build/bench-floor .build/bench-pango
 
 # libFuzzer targets, one per input kind (Fuzz/README.md): FUZZ_TIME seconds each (default 30). Not part of `make test`.
 FUZZ_TIME ?= 30

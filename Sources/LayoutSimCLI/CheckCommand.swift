@@ -70,7 +70,7 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("pseudo-modes"), help: ArgumentHelp("Pseudolocalization modes, comma-separated: expansion, accents, tallMarks, rightToLeft, brackets. Default: expansion,accents,brackets.", valueName: "list"), completion: Completions.pseudoModes)
     var pseudoModes: String?
 
-    @Option(help: ArgumentHelp("Threads (each with its own engine). Default: 2.", valueName: "n"))
+    @Option(help: ArgumentHelp("Threads laying out strings (each with its own engine) and encoding the JSON report's results. Default: 2.", valueName: "n"))
     var jobs: Int = 2
 
     @Option(name: .customLong("development-language"), help: ArgumentHelp("The language of Base.lproj strings files. Default: en.", valueName: "tag"))
@@ -151,7 +151,7 @@ struct CheckCommand: ParsableCommand {
         let seconds = Date().timeIntervalSince(start)
         // A report that cannot be written does not stop the others: each failure is said, then exit 2.
         var unwritten: [CLIError] = []
-        do { try ReportOutput.emit(report, format: format, output: output, seconds: seconds) } catch let error as CLIError {
+        do { try ReportOutput.emit(report, format: format, output: output, seconds: seconds, workers: jobs) } catch let error as CLIError {
             unwritten.append(error)
         }
         if let html {

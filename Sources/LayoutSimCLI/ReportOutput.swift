@@ -6,7 +6,8 @@ import LayoutSim
 /// `file:line:column: severity: message`); the report on standard output, or in `--output` (atomically) with only
 /// the summary line on standard output.
 enum ReportOutput {
-    static func emit(_ report: CheckReport, format: String, output: String?, seconds: Double?) throws {
+    /// `workers`: threads that may encode the JSON report's results (`check --jobs`).
+    static func emit(_ report: CheckReport, format: String, output: String?, seconds: Double?, workers: Int = 1) throws {
         let problems = CheckRenderer.problems(report)
         if !problems.isEmpty { FileHandle.standardError.write(Data(problems.map { $0 + "\n" }.joined().utf8)) }
         let terminalColor = isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
@@ -16,13 +17,13 @@ enum ReportOutput {
                 // The summary is printed whether or not the file could be written: the results are never all lost.
                 FileHandle.standardOutput.write(Data(CheckRenderer.summary(report, color: terminalColor, seconds: seconds).utf8))
                 do throws(OutputFileError) {
-                    try OutputFile.write(to: output) { chunk in try report.writeJSON(trailer: "\n", to: chunk) }
+                    try OutputFile.write(to: output) { chunk in try report.writeJSON(trailer: "\n", workers: workers, to: chunk) }
                 } catch {
                     throw CLIError.badInput("\(output): the report could not be written there: \(error); only the summary "
                         + "above was printed")
                 }
             } else {
-                try report.writeJSON(trailer: "\n") { FileHandle.standardOutput.write(Data($0)) }
+                try report.writeJSON(trailer: "\n", workers: workers) { FileHandle.standardOutput.write(Data($0)) }
             }
             return
         }

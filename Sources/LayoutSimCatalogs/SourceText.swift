@@ -159,26 +159,6 @@ package struct SourceText {
 
 /// Turns the error messages of Foundation's parsers into positions.
 package enum ParserErrorPosition {
-    /// The position of a `JSONSerialization` error in `source`.
-    ///
-    /// Foundation puts the position only in the `NSDebugDescription` text: "… around line 3, column 9." (newer
-    /// swift-foundation) or "… around character 27." (a UTF-8 byte offset, as measured on Linux with Swift 6.3),
-    /// or "Unexpected end of file …" (reported at the end of the text). `nil` when the message names no position.
-    package static func json(_ error: Error, in source: SourceText) -> (line: Int, column: Int)? {
-        let message = debugDescription(of: error)
-        if let numbers = firstMatch(#"line (\d+), column (\d+)"#, in: message), numbers.count == 2 {
-            return (numbers[0], numbers[1])
-        }
-        if let numbers = firstMatch(#"character (\d+)"#, in: message), let offset = numbers.first {
-            return source.position(utf8Offset: offset)
-        }
-        if message.localizedCaseInsensitiveContains("end of file")
-            || message.localizedCaseInsensitiveContains("end of data") {
-            return source.endPosition
-        }
-        return nil
-    }
-
     /// The line of a `PropertyListSerialization` error ("… at line 8", "Missing ';' on line 3").
     ///
     /// For text that is not XML (an old-style `.strings` file), Foundation first tries the XML parser and reports

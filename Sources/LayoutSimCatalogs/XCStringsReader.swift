@@ -3,9 +3,10 @@ import LayoutSimModel
 
 /// Reads a String Catalog (`.xcstrings`, JSON, versions 1.0 and 1.1).
 ///
-/// - `JSONSerialization` parses the file; a file it rejects gives one error at the position it reports.
-/// - Each key's line is found by ``JSONKeyLocator``; entries come out in file order, and per key the source
-///   language first, then the other locales alphabetically.
+/// - ``JSONDocument`` parses the file (what `JSONSerialization` accepts, decoded as it decodes; linear whatever
+///   the formatting); a file it rejects gives one error at the position of the problem.
+/// - Each key is located where the parser read it; entries come out in file order, and per key the source
+///   language first, then the other locales alphabetically. A duplicate key is read once, with its last value.
 /// - A key without a localization in the source language uses the key itself as the source value (Xcode's
 ///   rule for `String(localized:)` keys).
 /// - A key without a localization in a locale that other keys have gets a warning (the app shows the source
@@ -21,36 +22,34 @@ package enum XCStringsReader {
         // a word). A UTF-16 file with a byte order mark is still read.
         let isUTF16 = data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE])
         let bomless = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
-        if !isUTF16, let position = SourceText.firstInvalidUTF8(bomless) {
+        // Decoding validates; only a file that does not decode is scanned for the place of its first bad byte.
+        let decoded = isUTF16 ? SourceText.decode(data) : String(data: bomless, encoding: .utf8)
+        if !isUTF16, decoded == nil, let position = SourceText.firstInvalidUTF8(bomless) {
             result.diagnostics.append(.error("not valid UTF-8 text (a String Catalog is UTF-8)", at: location(position)))
             return result
         }
-        guard let text = isUTF16 ? SourceText.decode(data) : String(data: bomless, encoding: .utf8) else {
+        guard let text = decoded else {
             result.diagnostics.append(.error("not UTF-8 or UTF-16 text", at: location((1, 1))))
             return result
         }
         let source = SourceText(text: text)
         let top = CatalogSourceLocation(file: file, line: 1, column: 1)
-        let root: Any
+        let root: JSONValue
         do {
-            root = try JSONSerialization.jsonObject(with: Data(source.utf8))
+            root = try JSONDocument.parse(source.utf8)
         } catch {
-            let position = ParserErrorPosition.json(error, in: source) ?? (1, 1)
-            let message = ParserErrorPosition.debugDescription(of: error)
-            result.diagnostics.append(.error("not valid JSON: \(message)", at: location(position)))
+            result.diagnostics.append(.error("not valid JSON: \(error.message)", at: location(source.position(utf8Offset: error.offset))))
             return result
         }
-        guard let document = root as? [String: Any] else {
+        guard let document = root.object else {
             result.diagnostics.append(.error("a String Catalog must be a JSON object", at: top))
             return result
         }
-        let topKeys = Dictionary(
-            JSONKeyLocator.keys(in: source.utf8, at: []).map { ($0.key, $0.offset) }, uniquingKeysWith: { a, _ in a }
-        )
+        // A top-level key's location is its first occurrence; its value the last (as JSONSerialization keeps it).
         func topLocation(_ key: String) -> CatalogSourceLocation {
-            topKeys[key].map { location(source.position(utf8Offset: $0)) } ?? top
+            document.offset(of: key).map { location(source.position(utf8Offset: $0)) } ?? top
         }
-        guard let sourceLanguage = document["sourceLanguage"] as? String, !sourceLanguage.isEmpty else {
+        guard let sourceLanguage = document["sourceLanguage"]?.string, !sourceLanguage.isEmpty else {
             result.diagnostics.append(.error("missing \"sourceLanguage\"", at: top))
             return result
         }
@@ -59,36 +58,37 @@ package enum XCStringsReader {
             return result
         }
         result.sourceLanguage = sourceLanguage
-        if let version = document["version"] as? String, !["1.0", "1.1"].contains(version) {
+        if let version = document["version"]?.string, !["1.0", "1.1"].contains(version) {
             result.diagnostics.append(.warning(
                 "String Catalog version \(version) is not one this reader knows (1.0, 1.1); reading it as 1.1",
                 at: topLocation("version")
             ))
         }
-        guard let strings = document["strings"] as? [String: Any] else {
+        guard let strings = document["strings"]?.object else {
             result.diagnostics.append(.error("missing \"strings\" object", at: topLocation("strings")))
             return result
         }
 
-        // Keys in file order, with their locations; duplicates are reported (JSONSerialization keeps one).
-        var order: [String] = []
+        // Keys in file order, each at its first occurrence with the value of its last; duplicates are reported.
+        var order: [(key: String, location: CatalogSourceLocation)] = []
+        var values: [String: JSONValue] = [:]
         var keyLocations: [String: CatalogSourceLocation] = [:]
-        for located in JSONKeyLocator.keys(in: source.utf8, at: ["strings"]) {
-            let here = location(source.position(utf8Offset: located.offset))
-            if let first = keyLocations[located.key] {
+        for member in strings.members {
+            let here = location(source.position(utf8Offset: member.offset))
+            if let first = keyLocations[member.key] {
                 result.diagnostics.append(.warning(
-                    "duplicate key '\(located.key)' (first at line \(first.line)); only one is read", at: here
+                    "duplicate key '\(member.key)' (first at line \(first.line)); only one is read", at: here
                 ))
-                continue
+            } else {
+                keyLocations[member.key] = here
+                order.append((member.key, here))
             }
-            keyLocations[located.key] = here
-            order.append(located.key)
+            values[member.key] = member.value
         }
-        order += strings.keys.filter { keyLocations[$0] == nil }.sorted()
 
         var allLocales: Set<String> = [sourceLanguage]
-        for case let value as [String: Any] in strings.values {
-            if let localizations = value["localizations"] as? [String: Any] { allLocales.formUnion(localizations.keys) }
+        for value in values.values {
+            if let localizations = value.object?["localizations"]?.object { allLocales.formUnion(localizations.members.map(\.key)) }
         }
         // Localization codes that are not language tags: one error each, at the first key that has it; their
         // localizations are not read (ICU must never see them).
@@ -97,25 +97,24 @@ package enum XCStringsReader {
         allLocales.subtract(badLocales.keys)
         let invalidLocales = Set(badLocales.keys)
 
-        for key in order {
-            guard let raw = strings[key] else { continue }
-            let here = keyLocations[key] ?? topLocation("strings")
-            guard let item = raw as? [String: Any] else {
+        for (key, here) in order {
+            guard let raw = values[key] else { continue }
+            guard let item = raw.object else {
                 result.diagnostics.append(.error("'\(key)': a key's value must be an object", at: here))
                 continue
             }
             var parser = NodeParser(key: key, location: here)
-            let comment = item["comment"] as? String
-            let shouldTranslate = (item["shouldTranslate"] as? Bool) ?? true
-            let extractionState = item["extractionState"] as? String
-            let localizations = item["localizations"] as? [String: Any] ?? [:]
-            if item["localizations"] != nil, item["localizations"] as? [String: Any] == nil {
+            let comment = item["comment"]?.string
+            let shouldTranslate = item["shouldTranslate"]?.bool ?? true
+            let extractionState = item["extractionState"]?.string
+            let localizationsObject = item["localizations"]?.object
+            let localizations = localizationsObject?.dictionary ?? [:]
+            if item["localizations"] != nil, localizationsObject == nil {
                 parser.error("'\(key)': \"localizations\" must be an object")
             }
             for locale in localizations.keys.sorted() {
                 guard let problem = badLocales.removeValue(forKey: locale) else { continue }
-                let at = JSONKeyLocator.keys(in: source.utf8, at: ["strings", key, "localizations"])
-                    .first { $0.key == locale }.map { location(source.position(utf8Offset: $0.offset)) } ?? here
+                let at = localizationsObject?.offset(of: locale).map { location(source.position(utf8Offset: $0)) } ?? here
                 parser.diagnostics.append(.error("\(problem); its localizations are not read", at: at))
             }
             var locales = localizations.keys.filter { $0 != sourceLanguage && !invalidLocales.contains($0) }.sorted()
@@ -157,27 +156,27 @@ package enum XCStringsReader {
         mutating func error(_ message: String) { diagnostics.append(.error(message, at: location)) }
         mutating func warning(_ message: String) { diagnostics.append(.warning(message, at: location)) }
 
-        mutating func localization(_ raw: Any, locale: String) -> Localization? {
-            guard let object = raw as? [String: Any] else {
+        mutating func localization(_ raw: JSONValue, locale: String) -> Localization? {
+            guard let object = raw.object else {
                 error("'\(key)' [\(locale)]: a localization must be an object")
                 return nil
             }
             guard let node = node(object, locale: locale, context: "") else { return nil }
             var substitutions: [String: SubstitutionDefinition] = [:]
             if let raw = object["substitutions"] {
-                guard let table = raw as? [String: Any] else {
+                guard let table = raw.object?.dictionary else {
                     error("'\(key)' [\(locale)]: \"substitutions\" must be an object")
                     return Localization(node: node)
                 }
                 for name in table.keys.sorted() {
-                    guard let definition = table[name] as? [String: Any],
+                    guard let definition = table[name]?.object,
                           let subnode = self.node(definition, locale: locale, context: " substitution '\(name)'")
                     else {
                         error("'\(key)' [\(locale)]: substitution '\(name)' has no string unit or variations")
                         continue
                     }
                     substitutions[name] = SubstitutionDefinition(
-                        formatSpecifier: definition["formatSpecifier"] as? String, node: subnode
+                        formatSpecifier: definition["formatSpecifier"]?.string, node: subnode
                     )
                 }
             }
@@ -185,10 +184,10 @@ package enum XCStringsReader {
         }
 
         /// A `stringUnit` or `variations` object; `nil` (with an error) when it is neither.
-        mutating func node(_ object: [String: Any], locale: String, context: String) -> VariationNode? {
+        mutating func node(_ object: JSONObject, locale: String, context: String) -> VariationNode? {
             let here = "'\(key)' [\(locale)]\(context)"
             if let variations = object["variations"] {
-                guard let table = variations as? [String: Any] else {
+                guard let table = variations.object?.dictionary else {
                     error("\(here): \"variations\" must be an object")
                     return nil
                 }
@@ -204,26 +203,26 @@ package enum XCStringsReader {
                 return nil
             }
             if let unit = object["stringUnit"] {
-                guard let unit = unit as? [String: Any], let value = unit["value"] as? String else {
+                guard let unit = unit.object, let value = unit["value"]?.string else {
                     error("\(here): \"stringUnit\" has no string \"value\"")
                     return nil
                 }
-                return .unit(value: value, state: unit["state"] as? String)
+                return .unit(value: value, state: unit["state"]?.string)
             }
             error("\(here): no \"stringUnit\" or \"variations\"")
             return nil
         }
 
         private mutating func cases(
-            _ raw: Any, kind: String, locale: String, context: String
+            _ raw: JSONValue, kind: String, locale: String, context: String
         ) -> [String: VariationNode]? {
-            guard let table = raw as? [String: Any] else {
+            guard let table = raw.object?.dictionary else {
                 error("'\(key)' [\(locale)]\(context): \"\(kind)\" variations must be an object")
                 return nil
             }
             var cases: [String: VariationNode] = [:]
             for name in table.keys.sorted() {
-                guard let object = table[name] as? [String: Any] else {
+                guard let object = table[name]?.object else {
                     error("'\(key)' [\(locale)]\(context): \(kind) variant '\(name)' must be an object")
                     continue
                 }

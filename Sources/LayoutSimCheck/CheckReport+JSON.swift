@@ -13,15 +13,17 @@ extension CheckReport {
         return Data(try writer.finish())
     }
 
-    /// Streams the report as JSON (as ``jsonData()``, then `trailer`) to `sink`, in chunks of about 64 KB.
-    public func writeJSON(trailer: String = "", to sink: @escaping ([UInt8]) throws -> Void) throws {
+    /// Streams the report as JSON (as ``jsonData()``, then `trailer`) to `sink`, in chunks of about 64 KB. With
+    /// `workers` above 1 the results are encoded that many runs at a time on as many threads, and handed to `sink`
+    /// in order: the same bytes.
+    public func writeJSON(trailer: String = "", workers: Int = 1, to sink: @escaping ([UInt8]) throws -> Void) throws {
         var writer = JSONWriter(sink: sink)
-        try write(to: &writer)
+        try write(to: &writer, workers: workers)
         _ = try writer.finish()
         if !trailer.isEmpty { try sink(Array(trailer.utf8)) }
     }
 
-    package func write(to w: inout JSONWriter) throws {
+    package func write(to w: inout JSONWriter, workers: Int = 1) throws {
         try w.beginObject()
         w.key("catalogs"); try w.strings(catalogs)
         w.key("categories"); try w.strings(categories)
@@ -43,7 +45,7 @@ extension CheckReport {
             w.key("input"); try input.write(to: &w)
         }
         w.key("results"); try w.beginArray()
-        for result in results { try result.write(to: &w) }
+        try writeResults(to: &w, workers: workers)
         try w.endArray()
         w.key("shards"); try w.strings(shards)
         w.key("skipped"); try w.beginArray()
@@ -60,6 +62,65 @@ extension CheckReport {
         w.key("unspecifiedKeys"); try w.strings(unspecifiedKeys)
         w.key("version"); try w.int(version)
         try w.endObject()
+    }
+
+    /// Results per run a thread encodes at a time: enough to outweigh starting the threads, few enough that the
+    /// encoded window (workers × run) stays small, whatever the number of results.
+    static let resultsPerRun = 256
+
+    /// The results, each run of ``resultsPerRun`` encoded on its own thread, `workers` runs at a time, and added in
+    /// order; one by one below two runs or with one worker.
+    private func writeResults(to w: inout JSONWriter, workers: Int) throws {
+        let run = Self.resultsPerRun
+        guard workers > 1, results.count >= 2 * run else {
+            for result in results { try result.write(to: &w) }
+            return
+        }
+        let results = self.results
+        var start = 0
+        while start < results.count {
+            let containers = w.openContainers
+            let runs = min(workers, (results.count - start + run - 1) / run)
+            let encoded = EncodedRuns(count: runs)
+            let windowStart = start
+            DispatchQueue.concurrentPerform(iterations: runs) { index in
+                let from = windowStart + index * run, to = min(from + run, results.count)
+                var writer = JSONWriter(continuing: containers, afterItems: from - windowStart)
+                do {
+                    for result in results[from..<to] { try result.write(to: &writer) }
+                    encoded.set(index, bytes: try writer.finish(), count: to - from)
+                } catch {
+                    encoded.fail(error)
+                }
+            }
+            for (bytes, count) in try encoded.all() { try w.append(itemBytes: bytes, count: count) }
+            start = min(start + runs * run, results.count)
+        }
+    }
+}
+
+/// The runs of one window of ``CheckReport/writeResults(to:workers:)``, each set by one thread.
+private final class EncodedRuns: @unchecked Sendable {
+    private let lock = NSLock()
+    private var runs: [(bytes: [UInt8], count: Int)]
+    private var error: Error?
+
+    init(count: Int) { runs = Array(repeating: ([], 0), count: count) }
+
+    func set(_ index: Int, bytes: [UInt8], count: Int) {
+        lock.withLock { runs[index] = (bytes, count) }
+    }
+
+    func fail(_ error: Error) {
+        lock.withLock { if self.error == nil { self.error = error } }
+    }
+
+    /// The runs in order, or the first error.
+    func all() throws -> [(bytes: [UInt8], count: Int)] {
+        try lock.withLock {
+            if let error { throw error }
+            return runs
+        }
     }
 }
 

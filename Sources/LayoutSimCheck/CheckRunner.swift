@@ -136,8 +136,17 @@ public enum CheckRunner {
             defaultsProblem = problem.description
         }
         var reportedDefaultsProblem = false
+        // A key's places are looked up once, not once per locale and variant (globs are matched in order).
+        var placesByKey: [String: (places: [Place], named: Bool)] = [:]
         func job(_ entry: CatalogEntry, text: String, language: String) {
-            let (places, named) = spec.places(forKey: entry.key)
+            let found: (places: [Place], named: Bool)
+            if let known = placesByKey[entry.key] {
+                found = known
+            } else {
+                found = spec.places(forKey: entry.key)
+                placesByKey[entry.key] = found
+            }
+            let (places, named) = found
             if !named, let defaultsProblem {
                 if !reportedDefaultsProblem {
                     reportedDefaultsProblem = true
@@ -230,8 +239,9 @@ public enum CheckRunner {
                 if let text = filled(pseudo, locale: sourceLanguage) { job(pseudo, text: text, language: sourceLanguage) }
             }
         }
-        jobs.sort { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/"), $0.place ?? "")
-            < ($1.entry.key, $1.entry.locale, $1.entry.variantPath.joined(separator: "/"), $1.place ?? "") }
+        // Sorted by key, locale, variant and place, ties in the order made: the sort keys made once, the jobs moved once.
+        let sortKeys = jobs.map { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/"), $0.place ?? "") }
+        jobs = jobs.indices.sorted { sortKeys[$0] < sortKeys[$1] || (sortKeys[$0] == sortKeys[$1] && $0 < $1) }.map { jobs[$0] }
         let allIdentities = Set(jobs.map {
             CheckResult.identity(key: $0.entry.key, locale: $0.entry.locale, variant: $0.entry.variantPath, place: $0.place)
         })
@@ -268,7 +278,8 @@ public enum CheckRunner {
         return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
     }
 
-    /// Lays out every job on `options.workers` threads, each with its own engine; results keep the jobs' order.
+    /// Lays out every job on `options.workers` threads, each with its own engine, taking runs of jobs as it becomes
+    /// free; results keep the jobs' order.
     package static func layout(
         _ jobs: [CheckJob], options: CheckOptions
     ) throws(LayoutSimError) -> (
@@ -276,7 +287,7 @@ public enum CheckRunner {
     ) {
         let workers = max(1, min(options.workers, jobs.count))
         let sink = ResultSink(count: jobs.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let engine: LayoutEngine
             do {
                 engine = try LayoutEngine(fontsDirectory: options.fontsDirectory, appleFonts: options.appleFontIndex)
@@ -286,18 +297,18 @@ public enum CheckRunner {
             } catch {
                 return
             }
-            var index = worker
             var fonts = Set<CheckReport.FontFile>()
             var warnings = Set<ReportDiagnostic>()
-            while index < jobs.count {
-                let checked = check(
-                    jobs[index], engine: engine, options: options, draws: options.drawsFailures && sink.wantsDrawing(at: index)
-                )
-                fonts.formUnion(checked.fonts)
-                warnings.formUnion(checked.warnings)
-                sink.store(checked.result, drawing: checked.drawing, at: index)
-                if let progress = options.progress { progress(sink.done, jobs.count) }
-                index += workers
+            while let chunk = sink.nextChunk() {
+                for index in chunk {
+                    let checked = check(
+                        jobs[index], engine: engine, options: options, draws: options.drawsFailures && sink.wantsDrawing(at: index)
+                    )
+                    fonts.formUnion(checked.fonts)
+                    warnings.formUnion(checked.warnings)
+                    sink.store(checked.result, drawing: checked.drawing, at: index)
+                    if let progress = options.progress { progress(sink.done, jobs.count) }
+                }
             }
             sink.add(fonts, warnings: warnings)
         }
@@ -318,7 +329,23 @@ private final class ResultSink: @unchecked Sendable {
     private var fontFiles = Set<CheckReport.FontFile>()
     private var layoutWarnings = Set<ReportDiagnostic>()
 
+    /// The first job no worker has taken yet.
+    private var next = 0
+    /// Jobs a worker takes at a time: neighbours (a key's locales and variants, which share texts and fonts) stay
+    /// on one worker's shape cache, and whichever worker is free takes the next run, so both finish together.
+    private static let chunkSize = 16
+
     init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    /// The next run of jobs to lay out, or nil when every job is taken.
+    func nextChunk() -> Range<Int>? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < storage.count else { return nil }
+        let chunk = next..<min(next + Self.chunkSize, storage.count)
+        next = chunk.upperBound
+        return chunk
+    }
 
     /// Whether a failure at job `index` would be kept if drawn.
     func wantsDrawing(at index: Int) -> Bool {

@@ -51,10 +51,14 @@ public enum LayoutBenchmark {
         public var fitToPrepareRatio: Double { fitAllCategories / prepareOnce }
     }
 
-    /// Runs the benchmark: `rounds` passes of each kind over the corpus, interleaved, medians reported.
+    /// Runs the benchmark: `rounds` passes of each kind over `corpus` (default: the built-in one), interleaved,
+    /// medians reported.
     ///
     /// Width 200 pt, no line limit, body style, system-font model: the common case of `layoutsim check`.
-    public static func run(engine: LayoutEngine, rounds: Int) throws(LayoutSimError) -> Measurement {
+    public static func run(
+        engine: LayoutEngine, rounds: Int, corpus: [(language: String, text: String)] = corpus
+    ) throws(LayoutSimError) -> Measurement {
+        guard !corpus.isEmpty else { throw LayoutSimError.invalidOption("the benchmark corpus is empty") }
         let font = FontChoice.textStyle(.body)
         let face = try engine.cascade(for: font, weight: .regular).primary(for: font)
         let prepared = corpus.map { (Array($0.text.utf16), $0.language) }

@@ -103,7 +103,7 @@ public final class LayoutEngine {
         _ request: FitRequest, weight: FontWeight, sizes: ClosedRange<Double>?
     ) throws(LayoutSimError) -> MeasuredText {
         let key = ShapedTextKey(
-            text: request.text, face: request.font.face, fallbackFiles: request.font.fallbackFiles, weight: weight,
+            text: ExactText(string: request.text), face: request.font.face, fallbackFiles: request.font.fallbackFiles, weight: weight,
             language: request.language, usesSystemFonts: request.usesSystemFonts, lineBreakRules: request.lineBreakRules,
             sizes: sizes
         )
@@ -215,7 +215,7 @@ extension LayoutEngine {
 /// fonts are a last resort, and the line-break rules (the break opportunities found with it). Not the size: a text is
 /// shaped once in font units.
 private struct ShapedTextKey: Hashable {
-    let text: String
+    let text: ExactText
     let face: FontChoice.Face
     let fallbackFiles: [FontFile]
     let weight: FontWeight
@@ -224,4 +224,30 @@ private struct ShapedTextKey: Hashable {
     let lineBreakRules: LineBreakRules
     /// With Apple's fonts, the sizes whose optical sizes were shaped (nil with the stand-ins).
     let sizes: ClosedRange<Double>?
+}
+
+/// A text compared and hashed by its UTF-8 bytes, not by `String`'s canonical equivalence: one spelling's shaped
+/// text is not another's (precomposed "é" and "e" + U+0301 have different code units and may shape differently), and
+/// hashing the bytes spares the normalization `String`'s own hashing does for every text that is not ASCII.
+private struct ExactText: Hashable {
+    let string: String
+
+    static func == (a: ExactText, b: ExactText) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
+
+    /// The bytes eight at a time, then the count of the last few.
+    func hash(into hasher: inout Hasher) {
+        var word: UInt64 = 0
+        var filled = 0
+        for byte in string.utf8 {
+            word = word << 8 | UInt64(byte)
+            filled += 1
+            if filled == 8 {
+                hasher.combine(word)
+                word = 0
+                filled = 0
+            }
+        }
+        hasher.combine(word)
+        hasher.combine(filled)
+    }
 }

@@ -93,6 +93,29 @@ package struct JSONWriter {
         try endArray()
     }
 
+    // MARK: Items written apart
+
+    /// Items written so far in each open container, innermost last: what ``init(continuing:afterItems:)`` needs to
+    /// write further items of the innermost array elsewhere (on another thread).
+    package var openContainers: [Int] { counts }
+
+    /// A writer (without a sink) of items of the array innermost in `containers` (a writer's ``openContainers``),
+    /// `preceding` items after those: its ``finish()`` gives the bytes that writer would write for the same
+    /// items, to add with ``append(itemBytes:count:)``.
+    package init(continuing containers: [Int], afterItems preceding: Int) {
+        self.init(chunkSize: 1 << 16, sink: nil)
+        counts = containers
+        if let last = counts.indices.last { counts[last] += preceding }
+    }
+
+    /// Adds `count` items of the innermost open array, written by a writer made with
+    /// ``init(continuing:afterItems:)`` from this one's ``openContainers`` and the items added before them.
+    package mutating func append(itemBytes: [UInt8], count: Int) throws {
+        buffer.append(contentsOf: itemBytes)
+        if let last = counts.indices.last { counts[last] += count }
+        try flushIfFull()
+    }
+
     /// Hands what is left to the sink and returns nothing, or, without a sink, returns the whole text.
     package mutating func finish() throws -> [UInt8] {
         guard let sink else { return buffer }

@@ -43,6 +43,7 @@ package enum Itemizer {
         var scripts = [Script](repeating: .common, count: clusterCount)
         var uncovered: [Range<Int>] = []
         var required: [Unicode.Scalar] = []
+        var scalars: [Unicode.Scalar] = []
 
         for g in 0..<clusterCount {
             let range = graphemes[g]..<graphemes[g + 1]
@@ -56,7 +57,8 @@ package enum Itemizer {
                 script = isLetter ? .latin : .common
             } else {
                 var isEmoji = false
-                for scalar in String(decoding: utf16[range], as: UTF16.self).unicodeScalars {
+                ClusterScalars.decode(utf16[range], into: &scalars)
+                for scalar in scalars {
                     if scalar.value == 0xFE0F || scalar.value == 0x20E3 { isEmoji = true }
                     guard scalar.needsGlyph else { continue }
                     if required.isEmpty && scalar.value >= 0x2000 && scalar.properties.isEmojiPresentation { isEmoji = true }

@@ -291,6 +291,7 @@ public struct MeasuredText: Sendable {
         isASCII.reserveCapacity(starts.count)
         asciiCodes.reserveCapacity(count)
         whitespace.reserveCapacity(starts.count)
+        var scalars: [Unicode.Scalar] = []
         for i in 0..<(starts.count - 1) {
             asciiStarts.append(Int32(asciiCodes.count))
             let range = starts[i]..<starts[i + 1]
@@ -301,8 +302,7 @@ public struct MeasuredText: Sendable {
                 for unit in utf16[range] { asciiCodes.append(UInt8(unit)) }
                 continue
             }
-            let slice = String(decoding: utf16[range], as: UTF16.self)
-            let scalars = slice.unicodeScalars
+            ClusterScalars.decode(utf16[range], into: &scalars)
             whitespace.append(!scalars.isEmpty && scalars.allSatisfy { $0.properties.isWhitespace })
             // Controls (\n, \t, \r), line and paragraph separators and default-ignorables draw nothing: no width,
             // and no missing glyph when a font lacks them (tab stops are not modelled).
@@ -311,6 +311,12 @@ public struct MeasuredText: Sendable {
                 kerning[i] = 0
                 missingClusters.removeAll { $0 == i }
             }
+            // Thai, Arabic, Devanagari…: a base letter outside ASCII, known without decomposing.
+            if ClusterScalars.hasNonASCIIBase(scalars) {
+                isASCII.append(false)
+                continue
+            }
+            let slice = String(String.UnicodeScalarView(scalars))
             let bases = slice.decomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in
                 switch scalar.properties.generalCategory {
                 case .nonspacingMark, .enclosingMark, .spacingMark: return false

@@ -73,6 +73,22 @@ struct CLITests {
         #expect(lines.map { $0.dropFirst().joined(separator: "\t") } == LayoutBenchmark.corpus.map(\.text))
     }
 
+    /// `make bench`'s corpora: `--corpus` reads "language<TAB>text" lines (the Thai one read back as written); a
+    /// line without a tab is an error at its line, exit status 2.
+    @Test func benchReadsACorpusFile() throws {
+        let thai = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Bench/corpus-th.tsv"), encoding: .utf8)
+        let output = try run(["bench", "--print-corpus", "--corpus", "Bench/corpus-th.tsv"])
+        #expect(output.status == 0)
+        #expect(output.stdout == thai)
+        #expect(thai.split(separator: "\n").count == 500)
+        let dir = try TestSupport.temporaryDirectory()
+        let bad = dir.appendingPathComponent("bad.tsv")
+        try Data("de\tWeiter\nno tab here\n".utf8).write(to: bad)
+        let failed = try run(["bench", "--corpus", bad.path])
+        #expect(failed.status == 2)
+        #expect(failed.stderr.contains("bad.tsv:2: expected a language, a tab and the text"))
+    }
+
     @Test func fixedSizeGivesOneResultWithNullCategory() throws {
         let output = try run(["fit", "Done", "--size", "17", "--width", "100", "--json"])
         #expect(output.status == 0)

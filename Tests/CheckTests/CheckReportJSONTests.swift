@@ -85,6 +85,27 @@ struct CheckReportJSONTests {
         #expect(Array(try report.jsonData()) == (try Self.reference(report)))
     }
 
+    /// With workers, runs of results are encoded on several threads and joined in order: the same bytes as
+    /// JSONEncoder for a report of 1,300 results (five runs and a part), whatever the number of workers.
+    @Test func resultsEncodedInParallelJoinToTheSameBytes() throws {
+        var report = try Self.example()
+        let base = report.results
+        report.results = (0..<1300).map { i in
+            var result = base[i % base.count]
+            result.key = "key\(i) " + result.key
+            return result
+        }
+        let expected = try Self.reference(report) + [0x0A]
+        #expect(report.results.count > 5 * CheckReport.resultsPerRun)
+        for workers in [1, 2, 3, 8] {
+            var streamed: [UInt8] = []
+            var chunks = 0
+            try report.writeJSON(trailer: "\n", workers: workers) { streamed += $0; chunks += 1 }
+            #expect(streamed == expected, "workers \(workers)")
+            #expect(chunks > 1)
+        }
+    }
+
     /// The writer's chunks arrive in order and join to the whole text, whatever the chunk size.
     @Test func chunkedWritingJoinsToTheWhole() throws {
         func document(_ w: inout JSONWriter) throws {

@@ -37,6 +37,29 @@ struct ShapedTextCacheTests {
         #expect(engine.shapeCallCount >= calls + 3)
     }
 
+    /// Two spellings of one text (precomposed "é" and "e" + U+0301: equal as Swift strings, different code units)
+    /// are shaped each as written: the second is not served the first one's shaped text. And a Thai text is found
+    /// again by its bytes.
+    @Test func canonicallyEquivalentSpellingsAreShapedApart() throws {
+        let engine = try TestSupport.engine()
+        let composed = "Caf\u{E9} r\u{E9}sum\u{E9}", decomposed = "Cafe\u{301} re\u{301}sume\u{301}"
+        #expect(composed == decomposed && composed.utf16.count != decomposed.utf16.count)
+        let request = { (text: String) in
+            FitRequest(text: text, font: .textStyle(.body), container: Container(width: 300), language: "fr")
+        }
+        _ = try engine.fit(request(composed))
+        let cached = try engine.fit(request(decomposed))
+        #expect(engine.shapedTextMisses == 2 && engine.shapedTextHits == 0)
+        let fresh = try TestSupport.engine().fit(request(decomposed))
+        #expect(cached.results == fresh.results)
+        // Wide enough for one line: what is shown is the decomposed spelling, code unit for code unit.
+        #expect(cached.results.first.map { Array($0.visibleText.utf16) } == Array(decomposed.utf16))
+        let thai = "การตั้งค่าความเป็นส่วนตัว"
+        _ = try engine.fit(FitRequest(text: thai, font: .textStyle(.body), container: Container(width: 60), language: "th"))
+        _ = try engine.fit(FitRequest(text: thai, font: .textStyle(.body), container: Container(width: 90), language: "th"))
+        #expect(engine.shapedTextMisses == 3 && engine.shapedTextHits == 1)
+    }
+
     /// Bounded: after `shapedTextCapacity` other texts the first one is shaped again.
     @Test func cacheIsBounded() throws {
         let engine = try TestSupport.engine()

@@ -1,0 +1,367 @@
+import LayoutSimModel
+
+/// A JSON value read by ``JSONDocument``.
+package enum JSONValue: Sendable {
+    case object(JSONObject)
+    case array([JSONValue])
+    case string(String)
+    /// A number, as the nearest `Double` (what `JSONSerialization`'s `NSNumber` bridges from).
+    case number(Double)
+    case bool(Bool)
+    case null
+
+    /// The string, or `nil` for any other kind (`JSONSerialization`'s `as? String`).
+    package var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The object, or `nil`.
+    package var object: JSONObject? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// `true`/`false`, and the numbers 1 and 0 as `true` and `false` (what `NSNumber as? Bool` gives); else `nil`.
+    package var bool: Bool? {
+        switch self {
+        case .bool(let value): return value
+        case .number(let value) where value == 0 || value == 1: return value == 1
+        default: return nil
+        }
+    }
+}
+
+/// A JSON object: its members in file order, duplicate keys included, each with where its key is written.
+package struct JSONObject: Sendable {
+    package struct Member: Sendable {
+        package let key: String
+        /// UTF-8 offset of the key's opening quote.
+        package let offset: Int
+        package let value: JSONValue
+    }
+
+    package var members: [Member] = []
+
+    /// The value of the last member named `key` (a duplicate key's value is the last one, as in
+    /// `JSONSerialization`); a scan, for the few named fields of an object.
+    package subscript(key: String) -> JSONValue? {
+        members.last { $0.key == key }?.value
+    }
+
+    /// Each key once with its last value (`JSONSerialization`'s dictionary), for looking up many keys.
+    package var dictionary: [String: JSONValue] {
+        Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The distinct keys, sorted.
+    package var sortedKeys: [String] { Set(members.map(\.key)).sorted() }
+
+    /// The offset of the first member named `key`.
+    package func offset(of key: String) -> Int? { members.first { $0.key == key }?.offset }
+}
+
+/// A JSON parser over UTF-8 bytes (RFC 8259, with `JSONSerialization`'s leniencies and limits), linear in the
+/// input and bounded in depth, that keeps where each object key is written.
+///
+/// What it accepts and how it decodes are `JSONSerialization`'s (Swift 6.3, Linux), so a catalog reads the same
+/// strings: an object or array at the top; a trailing comma before `]` or `}`; at most 512 levels of nesting;
+/// escapes including `\u` surrogate pairs (a lone surrogate is an error); no unescaped control characters in
+/// strings; numbers beyond `Double`'s range are errors. The bytes must already be valid UTF-8.
+package struct JSONDocument {
+    /// A rejected document: what is wrong and the UTF-8 offset where (the end of the input for a document cut short).
+    package struct ParseError: Error, Equatable {
+        package let message: String
+        package let offset: Int
+    }
+
+    /// The deepest nesting of arrays and objects accepted (`JSONSerialization`'s limit).
+    package static let maximumDepth = 512
+
+    /// Parses `bytes` (valid UTF-8) into its top-level object or array.
+    package static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ParseError) -> JSONValue in
+            var parser = Parser(bytes: buffer)
+            parser.skipWhitespace()
+            guard parser.index < buffer.count else { throw parser.endOfInput() }
+            guard buffer[parser.index] == UInt8(ascii: "{") || buffer[parser.index] == UInt8(ascii: "[") else {
+                throw ParseError(message: "a JSON document must start with an object or an array", offset: parser.index)
+            }
+            let value = try parser.value(depth: 1)
+            parser.skipWhitespace()
+            if parser.index < buffer.count {
+                throw ParseError(message: "unexpected text after the end of the document", offset: parser.index)
+            }
+            return value
+        }
+    }
+
+    private struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        func endOfInput() -> ParseError { ParseError(message: "unexpected end of file", offset: bytes.count) }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
+        }
+
+        /// The character at `offset` for a message: 'x', or the byte's value for a control character.
+        func describe(_ offset: Int) -> String {
+            let byte = bytes[offset]
+            if byte < 0x21 || byte == 0x7F {
+                let digits = Array("0123456789ABCDEF")
+                return "byte 0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+            }
+            let end = min(offset + 4, bytes.count)
+            let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self).unicodeScalars.first
+            return "'\(scalar.map { String(Character($0)) } ?? "?")'"
+        }
+
+        mutating func value(depth: Int) throws(ParseError) -> JSONValue {
+            skipWhitespace()
+            guard index < bytes.count else { throw endOfInput() }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return .object(try object(depth: depth))
+            case UInt8(ascii: "["): return .array(try array(depth: depth))
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+            case UInt8(ascii: "n"): try literal("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+            default: throw ParseError(message: "unexpected \(describe(index)): expected a value", offset: index)
+            }
+        }
+
+        mutating func checkDepth(_ depth: Int) throws(ParseError) {
+            if depth > JSONDocument.maximumDepth {
+                throw ParseError(message: "arrays and objects nested deeper than \(JSONDocument.maximumDepth) levels", offset: index)
+            }
+        }
+
+        /// After `{`: members until `}`; a comma may follow the last member.
+        mutating func object(depth: Int) throws(ParseError) -> JSONObject {
+            try checkDepth(depth)
+            index += 1
+            var object = JSONObject()
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return object
+            }
+            while true {
+                guard index < bytes.count else { throw endOfInput() }
+                guard bytes[index] == UInt8(ascii: "\"") else {
+                    throw ParseError(message: "unexpected \(describe(index)): expected a key in quotes", offset: index)
+                }
+                let offset = index
+                let key = try string()
+                skipWhitespace()
+                guard index < bytes.count else { throw endOfInput() }
+                guard bytes[index] == UInt8(ascii: ":") else {
+                    throw ParseError(message: "unexpected \(describe(index)): expected ':' after a key", offset: index)
+                }
+                index += 1
+                object.members.append(JSONObject.Member(key: key, offset: offset, value: try value(depth: depth + 1)))
+                skipWhitespace()
+                guard index < bytes.count else { throw endOfInput() }
+                switch bytes[index] {
+                case UInt8(ascii: ","):
+                    index += 1
+                    skipWhitespace()
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                        index += 1
+                        return object
+                    }
+                case UInt8(ascii: "}"): index += 1; return object
+                default: throw ParseError(message: "unexpected \(describe(index)): expected ',' or '}'", offset: index)
+                }
+            }
+        }
+
+        /// After `[`: values until `]`; a comma may follow the last value.
+        mutating func array(depth: Int) throws(ParseError) -> [JSONValue] {
+            try checkDepth(depth)
+            index += 1
+            var values: [JSONValue] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return values
+            }
+            while true {
+                values.append(try value(depth: depth + 1))
+                skipWhitespace()
+                guard index < bytes.count else { throw endOfInput() }
+                switch bytes[index] {
+                case UInt8(ascii: ","):
+                    index += 1
+                    skipWhitespace()
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                        index += 1
+                        return values
+                    }
+                case UInt8(ascii: "]"): index += 1; return values
+                default: throw ParseError(message: "unexpected \(describe(index)): expected ',' or ']'", offset: index)
+                }
+            }
+        }
+
+        /// A string from its opening quote: the bytes between the quotes as they are when there is no escape (the
+        /// input is valid UTF-8), else decoded escape by escape.
+        mutating func string() throws(ParseError) -> String {
+            index += 1
+            let start = index
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    index += 1
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
+                }
+                if byte == UInt8(ascii: "\\") { break }
+                if byte < 0x20 { throw controlCharacter() }
+                index += 1
+            }
+            var decoded = Array(bytes[start..<index])
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return String(decoding: decoded, as: UTF8.self)
+                case UInt8(ascii: "\\"):
+                    try escape(into: &decoded)
+                case 0..<0x20:
+                    throw controlCharacter()
+                default:
+                    decoded.append(byte)
+                    index += 1
+                }
+            }
+            throw endOfInput()
+        }
+
+        func controlCharacter() -> ParseError {
+            ParseError(message: "unescaped control character (\(describe(index))) in a string", offset: index)
+        }
+
+        /// One escape from its backslash, appended as UTF-8; a `\u` high surrogate must be followed by a `\u` low one.
+        mutating func escape(into decoded: inout [UInt8]) throws(ParseError) {
+            let start = index
+            index += 1
+            guard index < bytes.count else { throw endOfInput() }
+            let simple: UInt8
+            switch bytes[index] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): simple = bytes[index]
+            case UInt8(ascii: "b"): simple = 0x08
+            case UInt8(ascii: "f"): simple = 0x0C
+            case UInt8(ascii: "n"): simple = 0x0A
+            case UInt8(ascii: "r"): simple = 0x0D
+            case UInt8(ascii: "t"): simple = 0x09
+            case UInt8(ascii: "u"):
+                index += 1
+                var value = try hexQuad(escapeAt: start)
+                if (0xDC00...0xDFFF).contains(value) {
+                    throw ParseError(message: "a low surrogate (\\u\(hex(value))) without a high one before it", offset: start)
+                }
+                if (0xD800...0xDBFF).contains(value) {
+                    guard index + 1 < bytes.count else { throw endOfInput() }
+                    let second = index
+                    guard bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw ParseError(message: "a high surrogate (\\u\(hex(value))) without a \\u low surrogate after it", offset: start)
+                    }
+                    index += 2
+                    let low = try hexQuad(escapeAt: second)
+                    guard (0xDC00...0xDFFF).contains(low) else {
+                        throw ParseError(message: "a high surrogate (\\u\(hex(value))) without a \\u low surrogate after it", offset: start)
+                    }
+                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(value) else {
+                    throw ParseError(message: "\\u\(hex(value)) is not a character", offset: start)
+                }
+                decoded.append(contentsOf: scalar.utf8)
+                return
+            default:
+                throw ParseError(message: "invalid escape: a backslash followed by \(describe(index))", offset: start)
+            }
+            decoded.append(simple)
+            index += 1
+        }
+
+        /// The four hex digits after `\u`.
+        mutating func hexQuad(escapeAt start: Int) throws(ParseError) -> UInt32 {
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                guard index < bytes.count else { throw endOfInput() }
+                let byte = bytes[index]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: throw ParseError(message: "\\u must be followed by four hex digits", offset: start)
+                }
+                value = value << 4 | UInt32(digit)
+                index += 1
+            }
+            return value
+        }
+
+        func hex(_ value: UInt32) -> String {
+            let digits = String(value, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        }
+
+        /// A number (JSON's grammar: no leading zeros, no '+', digits after '.' and 'e'), as the nearest `Double`;
+        /// one beyond `Double`'s range is an error.
+        mutating func number() throws(ParseError) -> Double {
+            let start = index
+            func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9") }
+            func digits() throws(ParseError) {
+                guard index < bytes.count else { throw endOfInput() }
+                guard isDigit(index) else {
+                    throw ParseError(message: "unexpected \(describe(index)) in a number: expected a digit", offset: index)
+                }
+                while isDigit(index) { index += 1 }
+            }
+            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "0") {
+                index += 1
+                if isDigit(index) { throw ParseError(message: "a number with a leading zero", offset: start) }
+            } else {
+                try digits()
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                try digits()
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                try digits()
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            guard let value = Double(text), value.isFinite else {
+                throw ParseError(message: "the number \(text.prefix(40)) is beyond the range of a Double", offset: start)
+            }
+            return value
+        }
+
+        mutating func literal(_ word: StaticString) throws(ParseError) {
+            let start = index
+            for byte in UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount) {
+                guard index < bytes.count else { throw endOfInput() }
+                guard bytes[index] == byte else {
+                    throw ParseError(message: "unexpected \(describe(start)): expected a value", offset: start)
+                }
+                index += 1
+            }
+        }
+    }
+}

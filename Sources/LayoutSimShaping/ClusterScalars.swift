@@ -1,0 +1,46 @@
+/// A cluster's Unicode scalars read straight from its UTF-16 code units, and whether its canonical decomposition
+/// can be ASCII letters and marks only: what `MeasuredText` asks of every cluster that is not printable ASCII,
+/// without building a `String` per cluster or asking Foundation for its decomposition when the answer is plain.
+package enum ClusterScalars {
+    /// The scalars of `units`, a lone surrogate read as U+FFFD (what `String(decoding:as: UTF16.self)` gives),
+    /// into `scalars` (emptied first, its storage kept).
+    package static func decode(_ units: ArraySlice<UInt16>, into scalars: inout [Unicode.Scalar]) {
+        scalars.removeAll(keepingCapacity: true)
+        var iterator = units.makeIterator()
+        var parser = Unicode.UTF16.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): scalars.append(Unicode.UTF16.decode(encoded))
+            case .error: scalars.append("\u{FFFD}")
+            case .emptyInput: return
+            }
+        }
+    }
+
+    /// Whether the cluster's canonical decomposition certainly has a base (a scalar that is not a mark) outside
+    /// ASCII: it holds a scalar from U+0370 on that is not a mark and is none of those whose decomposition may be
+    /// ASCII with marks (``mayDecomposeToASCII``). Then the cluster is not ASCII for the system font's advance table,
+    /// whatever Foundation's decomposition says; a test checks every assigned scalar against Foundation.
+    package static func hasNonASCIIBase(_ scalars: [Unicode.Scalar]) -> Bool {
+        scalars.contains { scalar in
+            scalar.value >= 0x370 && !mayDecomposeToASCII(scalar) && !isMark(scalar)
+        }
+    }
+
+    /// Scalars from U+0370 on whose canonical decomposition may start with an ASCII character: Latin Extended
+    /// Additional (U+1E00–U+1EFF), ';' as U+037E, '`' as U+1FEF, 'K' as U+212A, 'Å' as U+212B, and '=', '<', '>'
+    /// with a stroke (U+2260, U+226E, U+226F).
+    package static func mayDecomposeToASCII(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1E00...0x1EFF, 0x037E, 0x1FEF, 0x212A, 0x212B, 0x2260, 0x226E, 0x226F: return true
+        default: return false
+        }
+    }
+
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return false
+        }
+    }
+}
