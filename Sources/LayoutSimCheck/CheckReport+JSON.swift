@@ -176,6 +176,9 @@ extension CheckResult {
 extension CheckResult.Failure {
     package func write(to w: inout JSONWriter) throws {
         try w.beginObject()
+        if let appliedCategory {
+            w.key("appliedCategory"); try w.string(appliedCategory.swiftUIName)
+        }
         w.key("category"); try w.string(CategoryName.text(category))
         if let clippedBy {
             w.key("clippedBy"); try w.double(clippedBy)

@@ -56,6 +56,9 @@ public struct CheckResult: Sendable, Hashable, Codable {
         public var missingGlyphs: [String]
         /// What would make the string fit through its `mustFitThrough` (nil in reports made before it was computed).
         public var remedy: Remedy?
+        /// The category the view is shown at when the failing one is asked for, when its category limits make them
+        /// differ (a label capped at xxxLarge fails "at accessibility5", shown at xxxLarge).
+        public var appliedCategory: ContentSizeCategory?
 
         /// What would make a string fit (``FitRemedy`` as report values).
         public struct Remedy: Sendable, Hashable, Codable {
@@ -82,7 +85,7 @@ public struct CheckResult: Sendable, Hashable, Codable {
             }
         }
 
-        enum CodingKeys: String, CodingKey { case category, verdict, visibleText, hiddenCharacters, clippedBy, missingGlyphs, remedy }
+        enum CodingKeys: String, CodingKey { case category, verdict, visibleText, hiddenCharacters, clippedBy, missingGlyphs, remedy, appliedCategory }
 
         public init(
             category: ContentSizeCategory?, verdict: VerdictKind, visibleText: String?, hiddenCharacters: Int,
@@ -105,10 +108,12 @@ public struct CheckResult: Sendable, Hashable, Codable {
             clippedBy = try c.decodeIfPresent(Double.self, forKey: .clippedBy)
             missingGlyphs = try c.decode([String].self, forKey: .missingGlyphs)
             remedy = try c.decodeIfPresent(Remedy.self, forKey: .remedy)
+            appliedCategory = try c.decodeIfPresent(String.self, forKey: .appliedCategory).flatMap(ContentSizeCategory.init(parsing:))
         }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encodeIfPresent(appliedCategory?.swiftUIName, forKey: .appliedCategory)
             try c.encode(CategoryName.text(category), forKey: .category)
             try c.encode(verdict, forKey: .verdict)
             try c.encodeIfPresent(visibleText, forKey: .visibleText)

@@ -110,6 +110,7 @@ extension CheckRunner {
                     clippedBy: clipped.map(ReportNumber.rounded),
                     missingGlyphs: report.missingGlyphs.flatMap(\.codePoints)
                 )
+                if let applied = failing.appliedCategory, applied != failing.category { result.failure?.appliedCategory = applied }
                 // What would make it fit at the required size, or, when it fits there but not below (a layout or
                 // frame that changes with the category), at the first size where it fails.
                 let largest = relevant.last

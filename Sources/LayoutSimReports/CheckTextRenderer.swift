@@ -109,8 +109,9 @@ extension CheckRenderer {
     package static func failureWords(_ result: CheckResult, _ failure: CheckResult.Failure) -> String {
         let phrase = failure.verdict.failurePhrase
         guard let category = failure.category else { return "\(phrase) at its fixed size" }
-        if category == result.mustFitThrough { return "\(phrase) at \(category.swiftUIName), the largest size it must fit" }
-        return "\(phrase) at \(category.swiftUIName) (must fit through \(result.mustFitThrough.swiftUIName))"
+        let at = category.swiftUIName + (failure.appliedCategory.map { " (shown at \($0.swiftUIName))" } ?? "")
+        if category == result.mustFitThrough { return "\(phrase) at \(at), the largest size it must fit" }
+        return "\(phrase) at \(at) (must fit through \(result.mustFitThrough.swiftUIName))"
     }
 
     /// Where a child of a group stood at its failing category: "in 'settings.wifi' (row) it has 52.67 of the

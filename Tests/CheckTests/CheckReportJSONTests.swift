@@ -56,6 +56,7 @@ struct CheckReportJSONTests {
         for i in report.results.indices where report.results[i].failure != nil {
             report.results[i].failure?.clippedBy = numbers[index % numbers.count]
             report.results[i].failure?.visibleText = index % 2 == 0 ? nil : nasty
+            report.results[i].failure?.appliedCategory = index % 2 == 0 ? .xxxLarge : nil
             report.results[i].failure?.missingGlyphs = index % 3 == 0 ? [] : ["U+0E01", nasty]
             index += 1
         }

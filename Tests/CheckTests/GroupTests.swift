@@ -178,6 +178,21 @@ struct GroupTests {
         #expect(report.results.map(\.error) == [nil])
     }
 
+    /// A failure at a category the view's limits show at another says both: xSmall, shown at xLarge (11 pt: ten
+    /// characters take 110 pt of the 100).
+    @Test func failuresSayWhereTheyAreShown() throws {
+        let report = try run(["k": "abcdefghij"], spec: """
+          - key: k
+            width: 100
+            minimumContentSizeCategory: xLarge
+        """, categories: [.xSmall, .xLarge])
+        let k = try #require(report.results.first)
+        #expect(k.failure?.category == .xSmall)
+        #expect(k.failure?.appliedCategory == .xLarge)
+        let json = String(decoding: try report.jsonData(), as: UTF8.self)
+        #expect(json.contains("\"appliedCategory\" : \"xLarge\""))
+    }
+
     /// A key in an element of its own and in a row is checked in both places, each with its own identity.
     @Test func severalPlacesForOneKey() throws {
         let report = try run(["title": "abcdefghij", "value": "abcdefghijklmnopqrst"], spec: """
