@@ -11,8 +11,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         }
         // Groups: every key's places, and each group's own geometry.
         for group in spec.groups.prefix(20) {
-            for key in group.keys.prefix(10) { _ = spec.places(forKey: key) }
-            _ = try? group.fields.over(spec.defaults).request(text: " ", language: nil)
+            for key in group.keys.prefix(10) {
+                for place in spec.places(forKey: key).places {
+                    if case .group(let resolved) = place { _ = try? resolved.fields.request(text: " ", language: nil) }
+                }
+            }
         }
     }
     return 0
