@@ -237,6 +237,8 @@ struct FitCommand: ParsableCommand {
         element.clipsToBounds = clipsToBounds
         element.allowWordBreak = allowWordBreak
         if width == nil && device == nil && scaledWidth == nil { throw CLIError.badInput("--width, --scaled-width or --device is needed") }
+        let widths = [("--width", width != nil), ("--scaled-width", scaledWidth != nil), ("--device", device != nil)].filter(\.1).map(\.0)
+        if widths.count > 1 { throw CLIError.badInput("give one of --width, --scaled-width and --device (got \(widths.joined(separator: " and ")))") }
         let selected = try categories.map { try ContentSizeCategory.parseRange($0) }
         return try element.request(
             text: text.replacingOccurrences(of: "\\n", with: "\n"), language: lang, categories: selected,

@@ -32,6 +32,7 @@ struct CLITests {
         (["fit", "a", "--width", "100", "--size", "17", "--style", "body"], "cannot be combined"),
         (["fit", "a", "--device", "iphone-99"], "unknown device 'iphone-99'"),
         (["fit", "a"], "--width, --scaled-width or --device is needed"),
+        (["fit", "a", "--width", "100", "--device", "iphone-15"], "give one of --width, --scaled-width and --device (got --width and --device)"),
         (["fit", "a", "--width", "100", "--bogus"], "Unknown option '--bogus'"),
         (["fit", "a", "--width", "10", "--size", "-1"], "point size must be greater than 0"),
         (["fit", "a", "--width", "10", "--size", "1e300"], "at most 1000000"),
