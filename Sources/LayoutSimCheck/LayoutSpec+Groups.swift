@@ -35,12 +35,12 @@ extension LayoutSpecReader {
 
     /// Whether an `elements` entry is a group (it has `row`, `column` or `alternatives`).
     static func isGroup(_ node: Node) -> Bool {
-        guard let mapping = node.mapping else { return false }
+        guard let mapping = merged(node) else { return false }
         return mapping.contains { ["row", "column", "alternatives"].contains($0.key.string ?? "") }
     }
 
     static func parseGroup(_ node: Node, path: String, error: (String, Mark?) -> Void) -> GroupSpec? {
-        guard let mapping = node.mapping else { return nil }
+        guard let mapping = merged(node) else { return nil }
         let location = node.mark.map { CatalogSourceLocation(file: path, line: $0.line, column: $0.column) }
         var ok = true
         if let keyNode = mapping.keys.first(where: { $0.string == "key" }) {
@@ -105,7 +105,7 @@ extension LayoutSpecReader {
     private static func parseLayout(
         _ node: Node, path: String, inherited: GroupLayout?, isGroupItself: Bool = false, error: (String, Mark?) -> Void
     ) -> GroupLayout? {
-        guard let mapping = node.mapping else {
+        guard let mapping = merged(node) else {
             error("an alternative must be an object with 'row' or 'column'", node.mark)
             return nil
         }
@@ -217,7 +217,7 @@ extension LayoutSpecReader {
     /// A child: `{key: K, layoutPriority: 1, …fields}`, `{text: "42 %", …}`, `{width: 24}`,
     /// `{scaledWidth: 24, relativeTo: body}`.
     private static func parseItem(_ node: Node, path: String, error: (String, Mark?) -> Void) -> GroupItem? {
-        guard let mapping = node.mapping else {
+        guard let mapping = merged(node) else {
             error("a child must be an object: {key: …}, {text: …}, {width: …} or {scaledWidth: …}", node.mark)
             return nil
         }
@@ -343,5 +343,32 @@ extension LayoutSpec {
             }
             return true
         }
+    }
+}
+
+extension LayoutSpecReader {
+    /// A mapping with YAML merge keys resolved (`<<: *anchor`, `<<: [*a, *b]`): its own pairs first, then those of the
+    /// merged mappings whose keys it does not have (the first merged mapping wins), as YAML 1.1 merges them. Merged
+    /// mappings may merge in turn, 8 levels at most; nil when the node is not a mapping.
+    static func merged(_ node: Node, depth: Int = 0) -> Node.Mapping? {
+        guard let mapping = node.mapping else { return nil }
+        guard mapping.contains(where: { $0.key.string == "<<" }) else { return mapping }
+        var pairs: [(Node, Node)] = []
+        var seen = Set<String>()
+        for (key, value) in mapping where key.string != "<<" {
+            pairs.append((key, value))
+            seen.insert(key.string ?? "")
+        }
+        guard depth < 8 else { return Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark) }
+        for (key, value) in mapping where key.string == "<<" {
+            let sources = value.sequence.map(Array.init) ?? [value]
+            for source in sources.prefix(64) {
+                guard let inner = merged(source, depth: depth + 1) else { continue }
+                for (innerKey, innerValue) in inner where seen.insert(innerKey.string ?? "").inserted {
+                    pairs.append((innerKey, innerValue))
+                }
+            }
+        }
+        return Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark)
     }
 }

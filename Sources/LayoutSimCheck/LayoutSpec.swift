@@ -204,8 +204,11 @@ public enum LayoutSpecReader {
                 let isWord = ["auto", "off", "stand-ins"].contains(folder) || folder.hasPrefix("/")
                 spec.appleFonts = isWord ? folder
                     : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(folder).path
+            case let name where name.hasPrefix("x-"):
+                continue   // free for YAML anchors (`x-cell: &cell {…}`, then `<<: *cell`), as in Compose files
             default:
-                error("unknown top-level field '\(keyNode.string ?? "?")'; expected 'defaults', 'elements', 'placeholders' and 'appleFonts'", keyNode.mark)
+                error("unknown top-level field '\(keyNode.string ?? "?")'; expected 'defaults', 'elements', 'placeholders' and "
+                    + "'appleFonts' (names starting with 'x-' are free, for YAML anchors)", keyNode.mark)
             }
         }
         spec.validate { message, location in
@@ -221,7 +224,7 @@ public enum LayoutSpecReader {
         needsKey: Bool? = nil, error: (String, Mark?) -> Void
     ) -> ElementSpec? {
         let needsKey = needsKey ?? (!isDefaults && !inDevice)
-        guard let mapping = node.mapping else {
+        guard let mapping = merged(node) else {
             error(isDefaults ? "'defaults' must be an object" : "an element must be an object with a 'key'", node.mark)
             return nil
         }
@@ -300,7 +303,7 @@ public enum LayoutSpecReader {
 
     /// `locales: {de: {width: 250}, ja: {lineBreakRules: normal}}`: fields per locale (a BCP 47 tag).
     private static func parseLocales(_ node: Node, path: String, error: (String, Mark?) -> Void) -> [String: ElementSpec]? {
-        guard let mapping = node.mapping else {
+        guard let mapping = merged(node) else {
             error("'locales' must map a locale to fields, e.g. {de: {width: 250}}", node.mark)
             return nil
         }
@@ -327,7 +330,7 @@ public enum LayoutSpecReader {
 
     /// `devices: {ipad: {width: 500}, mac: {device: …}}`: fields per `.xcstrings` device variation.
     private static func parseDevices(_ node: Node, path: String, error: (String, Mark?) -> Void) -> [String: ElementSpec]? {
-        guard let mapping = node.mapping else {
+        guard let mapping = merged(node) else {
             error("'devices' must map a device (\(ElementSpec.deviceNames.joined(separator: ", "))) to fields, e.g. {ipad: {width: 500}}", node.mark)
             return nil
         }

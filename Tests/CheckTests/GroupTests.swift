@@ -193,6 +193,22 @@ struct GroupTests {
         #expect(json.contains("\"appliedCategory\" : \"xLarge\""))
     }
 
+    /// YAML merge keys: an element takes another's fields (`<<: *base`) under its own; a group its spacing.
+    @Test func mergeKeys() throws {
+        let report = try run(["k": "abc", "j": "abcdefghijklmnopqrst"], spec: """
+          - &base
+            key: k
+            width: 100
+            lines: 2
+          - <<: *base
+            key: j
+            lines: 1
+        """, categories: [.large])
+        let j = try #require(report.results.first { $0.key == "j" })
+        #expect(j.budget?.width == 100)
+        #expect(j.budget?.lines == 1)
+    }
+
     /// A key in an element of its own and in a row is checked in both places, each with its own identity.
     @Test func severalPlacesForOneKey() throws {
         let report = try run(["title": "abcdefghij", "value": "abcdefghijklmnopqrst"], spec: """
