@@ -69,7 +69,8 @@ extension Fitter {
             if let width { changed.container.width = width }
             if let lines { changed.container.lineLimit = lines }
             if let height { changed.container.height = height }
-            return fit(source, plan: [step], request: changed).first
+            // Only whether it passes is read, but for the height of every line.
+            return fit(source, plan: [step], request: changed, detail: height == .some(nil) && lines == 0 ? .full : .failures).first
         }
         let insets = here.insets.left + here.insets.right
         let scale = here.displayScale
@@ -103,7 +104,7 @@ extension Fitter {
         if request.container.lineLimit > 0 {
             var more = request
             more.container.lineLimit += 1
-            let results = fit(source, plan: plan, request: more)
+            let results = fit(source, plan: plan, request: more, detail: .failures)
             let report = FitReport(request: more, fontFiles: [], results: results, missingGlyphs: [])
             oneMore = report.fitsThrough
             enough = results.first { $0.category == step.category }?.passes(allowingWordBreaks: allows) ?? false

@@ -26,7 +26,7 @@ package enum Fitter {
     package static let maximumLength = 1_000_000.0
 
     /// Everything about one layout at one size: lines, the truncation of the last shown line, tightening.
-    private struct Layout {
+    struct Layout {
         let size: Double
         let advances: [Double]
         let lines: [Line]
@@ -40,7 +40,12 @@ package enum Fitter {
     }
 
     /// Lays the text out at every step of the plan: the one loop over sizes.
-    package static func fit(_ source: AdvanceSource, plan: [FitStep], request: FitRequest) -> [CategoryResult] {
+    ///
+    /// - Parameter detail: ``ResultDetail/full`` (default) for every field of every result; ``ResultDetail/failures``
+    ///   for a check, which reads only the verdicts of the categories that pass.
+    package static func fit(
+        _ source: AdvanceSource, plan: [FitStep], request: FitRequest, detail: ResultDetail = .full
+    ) -> [CategoryResult] {
         let text = source.text
         let label = request.label
         let breaks = LineBreaker.opportunities(
@@ -54,7 +59,8 @@ package enum Fitter {
             let lineHeight = ownLineHeight
                 ? primary?.metrics.lineHeight(atPointSize: step.pointSize) ?? 0
                 : SystemFontModel.lineHeightPerPoint * step.pointSize
-            return fit(source, step: step, lineHeight: lineHeight, weight: isSystem ? step.weight : nil, request: request, breaks: breaks)
+            return fit(source, step: step, lineHeight: lineHeight, weight: isSystem ? step.weight : nil, request: request,
+                       breaks: breaks, detail: detail)
         }
     }
 
@@ -62,7 +68,7 @@ package enum Fitter {
     /// strategy, shrinking (`minimumScaleFactor`), tightening, truncation, line boxes and ink, then the verdict.
     package static func fit(
         _ source: AdvanceSource, step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest,
-        breaks: [BoundaryBreak]
+        breaks: [BoundaryBreak], detail: ResultDetail = .full
     ) -> CategoryResult {
         let text = source.text
         let label = request.label
@@ -174,7 +180,13 @@ package enum Fitter {
         if label.allowsTightening, !fitsWhole(current) {
             current = layout(current.size, tighten: true)
         }
-        return judge(current, source: source, step: step, lineHeight: lineHeight * current.size / step.pointSize,
+        let scaledLineHeight = lineHeight * current.size / step.pointSize
+        if detail == .failures,
+           let summary = summary(current, text: text, step: step, lineHeight: scaledLineHeight, weight: weight,
+                                 request: request, container: container, scale: scale, reachedMinimum: reachedMinimum) {
+            return summary
+        }
+        return judge(current, source: source, step: step, lineHeight: scaledLineHeight,
                      weight: weight, request: request, container: container, scale: scale, reachedMinimum: reachedMinimum)
     }
 

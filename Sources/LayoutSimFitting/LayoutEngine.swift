@@ -126,14 +126,18 @@ public final class LayoutEngine {
     }
 
     /// The fit, and the measured text with its advances, which drawing reuses instead of shaping again.
-    package func layOut(_ request: FitRequest) throws(LayoutSimError) -> (report: FitReport, source: AdvanceSource) {
+    ///
+    /// - Parameter detail: ``ResultDetail/failures`` for a check: passing categories as summaries.
+    package func layOut(
+        _ request: FitRequest, detail: ResultDetail = .full
+    ) throws(LayoutSimError) -> (report: FitReport, source: AdvanceSource) {
         try Fitter.validate(request.container)
         let length = request.text.utf16.count
         guard length <= FitRequest.maximumTextLength else { throw .textTooLong(length) }
         let plan = try Fitter.plan(request)
         let source = try advanceSource(request, plan: plan)
         let measured = source.text
-        let results = Fitter.fit(source, plan: plan, request: request)
+        let results = Fitter.fit(source, plan: plan, request: request, detail: detail)
 
         // Report every face that shaped part of the text, primary first.
         var files: [FontFileInfo] = []
