@@ -98,6 +98,7 @@ package enum LineBreaker {
         let limit = width + tolerance
         // The content width of clusters start..<start+k+1 of the current line (reused across lines).
         var contentAt: [Double] = []
+        contentAt.reserveCapacity(count)
         while start < count {
             var total = edges.atStart(start)   // width of clusters start..<j
             var content = 0.0                  // the same without trailing whitespace
