@@ -78,10 +78,11 @@ extension CheckRunner {
             // accessibility sizes) but with one at smaller categories (its row), the room of the largest of those:
             // where its length is bounded.
             let required = report.results.filter { ($0.category ?? must) <= must }
-            let limited = required.last { part($0.category).report.request.container.lineLimit > 0 }
             let mustResult = required.last ?? report.results.first
-            let budgetAt = job.group != nil && mustResult.map({ part($0.category).report.request.container.lineLimit == 0 }) == true
-                ? limited ?? mustResult : mustResult
+            var budgetAt = mustResult
+            if job.group != nil, let mustResult, part(mustResult.category).report.request.container.lineLimit == 0 {
+                budgetAt = required.last { part($0.category).report.request.container.lineLimit > 0 } ?? mustResult
+            }
             if let at = budgetAt {
                 let (there, source) = part(at.category)
                 var container = there.request.container.at(at.category)
