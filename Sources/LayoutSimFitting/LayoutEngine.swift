@@ -142,9 +142,10 @@ public final class LayoutEngine {
         // Report every face that shaped part of the text, primary first.
         var files: [FontFileInfo] = []
         do {
-            let used = Set(measured.faceIndex)
+            var used = [Bool](repeating: false, count: measured.faces.count)
+            for face in measured.faceIndex where Int(face) < used.count { used[Int(face)] = true }
             var seen = Set<String>()
-            for (index, face) in measured.faces.enumerated() where index == 0 || used.contains(UInt16(index)) {
+            for (index, face) in measured.faces.enumerated() where index == 0 || used[index] {
                 if seen.insert(face.id.path).inserted { files.append(try registry.fileInfo(forPath: face.id.path)) }
             }
         } catch { throw .font(error) }
