@@ -94,10 +94,12 @@ package enum LineBreaker {
     ) -> [Range<Int>] {
         let count = text.clusterCount
         var lines: [Range<Int>] = []
+        lines.reserveCapacity(4)
         var start = 0
         let limit = width + tolerance
         // The content width of clusters start..<start+k+1 of the current line (reused across lines).
         var contentAt: [Double] = []
+        contentAt.reserveCapacity(count)
         while start < count {
             var total = edges.atStart(start)   // width of clusters start..<j
             var content = 0.0                  // the same without trailing whitespace
@@ -105,16 +107,11 @@ package enum LineBreaker {
             var j = start
             var end = count
             contentAt.removeAll(keepingCapacity: true)
-            // The line start..<b as drawn: the edge change of its last cluster when the line ends inside a word.
-            func drawn(_ b: Int) -> Double {
-                let last = contentAt[b - start - 1]
-                return text.isWhitespace[b - 1] ? last : last + edges.atEnd(b - 1)
-            }
             while j < count {
                 let newTotal = total + advances[j]
                 let newContent = text.isWhitespace[j] ? content : newTotal
                 if newContent > limit {
-                    end = lastBreak ?? splitWord(text, from: start, overflowAt: j) { b in drawn(b) <= limit }
+                    end = lastBreak ?? splitWord(text, from: start, overflowAt: j, contentAt: contentAt, edges: edges, limit: limit)
                     break
                 }
                 total = newTotal
@@ -124,7 +121,7 @@ package enum LineBreaker {
                 if j == count { end = count; break }
                 if breaks[j] == .mandatory { end = j; break }
                 // A break opportunity counts only where the line, as drawn, fits (edge forms can make it wider).
-                if breaks[j] == .soft, drawn(j) <= limit { lastBreak = j }
+                if breaks[j] == .soft, drawn(text, upTo: j, content: content, edges: edges) <= limit { lastBreak = j }
             }
             lines.append(start..<end)
             start = end
@@ -132,14 +129,25 @@ package enum LineBreaker {
         return lines
     }
 
+    /// The width of a line ending before cluster `b` as drawn, given its content width `content`: the edge change of
+    /// its last cluster when the line ends inside a word.
+    @inline(__always)
+    private static func drawn(_ text: MeasuredText, upTo b: Int, content: Double, edges: EdgeAdvances) -> Double {
+        text.isWhitespace[b - 1] ? content : content + edges.atEnd(b - 1)
+    }
+
     /// The boundary at which to split a word that overflows at cluster `overflow`: the last grapheme boundary
-    /// after `start` whose line `fits` as drawn, or the first grapheme boundary after `start` when not even one
-    /// grapheme fits.
+    /// after `start` whose line fits within `limit` as drawn (`contentAt[k]`: the content width of clusters
+    /// `start...start+k`), or the first grapheme boundary after `start` when not even one grapheme fits.
     private static func splitWord(
-        _ text: MeasuredText, from start: Int, overflowAt overflow: Int, fits: (Int) -> Bool
+        _ text: MeasuredText, from start: Int, overflowAt overflow: Int, contentAt: [Double], edges: EdgeAdvances,
+        limit: Double
     ) -> Int {
         var boundary = overflow
-        while boundary > start && !(text.isGraphemeBoundary[boundary] && fits(boundary)) { boundary -= 1 }
+        while boundary > start && !(text.isGraphemeBoundary[boundary]
+            && drawn(text, upTo: boundary, content: contentAt[boundary - start - 1], edges: edges) <= limit) {
+            boundary -= 1
+        }
         if boundary == start {
             boundary = start + 1
             while boundary < text.clusterCount && !text.isGraphemeBoundary[boundary] { boundary += 1 }

@@ -170,7 +170,7 @@ extension CheckRunner {
     /// Returns the merged report and each part's report and text source (for remedies and drawings); nil when the
     /// layouts used show the child at no category.
     static func layOutGroupChild(
-        _ job: CheckJob, plan: GroupPlan, engine: LayoutEngine, usesSystemFonts: Bool
+        _ job: CheckJob, plan: GroupPlan, engine: LayoutEngine, usesSystemFonts: Bool, detail: ResultDetail = .full
     ) throws(LayoutSimError) -> (report: FitReport, parts: [LaidOutText])? {
         var laidOut: [LaidOutText] = []
         for part in plan.parts {
@@ -182,7 +182,7 @@ extension CheckRunner {
             var request = try spec.request(text: job.text, language: job.language, categories: part.categories,
                                            usesSystemFonts: usesSystemFonts)
             request.container.categoryWidths = part.widths
-            laidOut.append(try engine.layOut(request))
+            laidOut.append(try engine.layOut(request, detail: detail))
         }
         // Shown at no category: nothing to lay out.
         guard let first = laidOut.first else { return nil }

@@ -31,6 +31,8 @@ extension CheckRunner {
         var drawing: LabelDrawing?
         var fonts: [CheckReport.FontFile] = []
         var warnings: [ReportDiagnostic] = []
+        // A check reads the details of failing categories only; a drawing shows passing ones too.
+        let detail: ResultDetail = draws ? .full : .failures
         do {
             let report: FitReport
             /// The layout that made the result at a category, with its text's advances (a group child may be laid out
@@ -40,7 +42,8 @@ extension CheckRunner {
             if let context = job.group {
                 let plan = try planGroup(job, context: context, categories: options.categories, engine: engine)
                 result.placement = plan.placement
-                guard let laidOut = try layOutGroupChild(job, plan: plan, engine: engine, usesSystemFonts: options.usesSystemFonts) else {
+                guard let laidOut = try layOutGroupChild(job, plan: plan, engine: engine, usesSystemFonts: options.usesSystemFonts,
+                                                         detail: detail) else {
                     result.passed = true
                     result.fitsThrough = options.categories.max()
                     return Checked(result: result)
@@ -54,7 +57,7 @@ extension CheckRunner {
                 let request = try job.element.request(
                     text: job.text, language: job.language, categories: options.categories, usesSystemFonts: options.usesSystemFonts
                 )
-                let (single, source) = try engine.layOut(request)
+                let (single, source) = try engine.layOut(request, detail: detail)
                 report = single
                 part = { _ in (single, source) }
             }
@@ -75,10 +78,11 @@ extension CheckRunner {
             // accessibility sizes) but with one at smaller categories (its row), the room of the largest of those:
             // where its length is bounded.
             let required = report.results.filter { ($0.category ?? must) <= must }
-            let limited = required.last { part($0.category).report.request.container.lineLimit > 0 }
             let mustResult = required.last ?? report.results.first
-            let budgetAt = job.group != nil && mustResult.map({ part($0.category).report.request.container.lineLimit == 0 }) == true
-                ? limited ?? mustResult : mustResult
+            var budgetAt = mustResult
+            if job.group != nil, let mustResult, part(mustResult.category).report.request.container.lineLimit == 0 {
+                budgetAt = required.last { part($0.category).report.request.container.lineLimit > 0 } ?? mustResult
+            }
             if let at = budgetAt {
                 let (there, source) = part(at.category)
                 var container = there.request.container.at(at.category)

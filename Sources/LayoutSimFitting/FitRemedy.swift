@@ -63,13 +63,21 @@ extension Fitter {
         let now = report.results[index]
         // The container there (a row's share or a scaled frame at that category).
         let here = request.container.at(step.category)
-        func result(width: Double? = nil, lines: Int? = nil, height: Double?? = nil) -> CategoryResult? {
+        func changed(width: Double? = nil, lines: Int? = nil, height: Double?? = nil) -> FitRequest {
             var changed = request
             changed.container = here
             if let width { changed.container.width = width }
             if let lines { changed.container.lineLimit = lines }
             if let height { changed.container.height = height }
-            return fit(source, plan: [step], request: changed).first
+            return changed
+        }
+        // The probes lay out one size at many widths: its advances, and the break opportunities, once.
+        let breaks = LineBreaker.opportunities(
+            source.text, byCharacter: request.label.lineBreakMode == .charWrapping, strategy: request.label.lineBreakStrategy
+        )
+        let memo = SizeMemo()
+        func passes(width: Double? = nil, lines: Int? = nil, height: Double?? = nil) -> Bool {
+            Fitter.passes(source, step: step, request: changed(width: width, lines: lines, height: height), breaks: breaks, memo: memo)
         }
         let insets = here.insets.left + here.insets.right
         let scale = here.displayScale
@@ -78,23 +86,23 @@ extension Fitter {
         var neededWidth: Double?
         let widest = now.lines.map(\.width).max() ?? 0
         var high = max(here.width, Units.roundUpToPixels(paragraphWidest(source, size: now.pointSize), scale: scale) + insets + 1)
-        if let fits = result(width: high), fits.passes(allowingWordBreaks: allows) {
+        if passes(width: high) {
             var low = max(insets, min(widest, high) / 4)
             for _ in 0..<40 where high - low > 1 / (scale * 4) {
                 let middle = (low + high) / 2
-                if let probe = result(width: middle), probe.passes(allowingWordBreaks: allows) { high = middle } else { low = middle }
+                if passes(width: middle) { high = middle } else { low = middle }
             }
             // The first width on the pixel grid that fits (the threshold lies in low…high).
             var grid = Units.roundUpToPixels(low, scale: scale)
-            while grid < high, !(result(width: grid)?.passes(allowingWordBreaks: allows) ?? false) { grid += 1 / scale }
+            while grid < high, !passes(width: grid) { grid += 1 / scale }
             neededWidth = min(grid, Units.roundUpToPixels(high, scale: scale))
         }
 
-        let linesEnough = result(lines: now.lineCount, height: .some(nil))?.passes(allowingWordBreaks: allows) ?? false
+        let linesEnough = passes(lines: now.lineCount, height: .some(nil))
 
         // Every line shown: the height of all the lines the text needs at this width.
         var neededHeight: Double?
-        if here.height != nil, let all = result(lines: 0, height: .some(nil)) {
+        if here.height != nil, let all = fit(source, plan: [step], request: changed(lines: 0, height: .some(nil))).first {
             neededHeight = all.height
         }
 
@@ -103,7 +111,7 @@ extension Fitter {
         if request.container.lineLimit > 0 {
             var more = request
             more.container.lineLimit += 1
-            let results = fit(source, plan: plan, request: more)
+            let results = fit(source, plan: plan, request: more, detail: .failures)
             let report = FitReport(request: more, fontFiles: [], results: results, missingGlyphs: [])
             oneMore = report.fitsThrough
             enough = results.first { $0.category == step.category }?.passes(allowingWordBreaks: allows) ?? false

@@ -96,6 +96,10 @@ public struct CategoryResult: Sendable, Hashable {
     public let clippedBy: Double?
     /// How far the widest shown line overflows the text width, points (nil when none does).
     public let overflowWidth: Double?
+    /// Whether this is a passing category's summary (``ResultDetail/failures``, for checks): its category, sizes,
+    /// verdict, lines and label width are set; its displayed lines, line widths, offsets and boxes are empty and its
+    /// heights 0.
+    package var isSummary = false
 
     /// Number of lines the text needs.
     public var lineCount: Int { lines.count }

@@ -95,7 +95,9 @@ extension Fitter {
             return [FitStep(category: nil, pointSize: points, weight: weight(for: nil), leading: nil)]
         case .textStyle(let style):
             var steps: [FitStep] = []
+            steps.reserveCapacity(categories.count)
             if isSystem {
+                let styleWeight = weight(for: style)
                 for category in categories {
                     let applied = request.categoryLimits.apply(to: category)
                     guard let metrics = TypeScale.metrics(style, applied) else {
@@ -104,7 +106,7 @@ extension Fitter {
                     let leading = request.lineSpacing == .leading ? metrics.leading : nil
                     steps.append(FitStep(
                         category: category, appliedCategory: applied, pointSize: metrics.pointSize,
-                        weight: weight(for: style), leading: leading
+                        weight: styleWeight, leading: leading
                     ))
                 }
                 return steps

@@ -26,7 +26,7 @@ package enum Fitter {
     package static let maximumLength = 1_000_000.0
 
     /// Everything about one layout at one size: lines, the truncation of the last shown line, tightening.
-    private struct Layout {
+    struct Layout {
         let size: Double
         let advances: [Double]
         let lines: [Line]
@@ -40,7 +40,12 @@ package enum Fitter {
     }
 
     /// Lays the text out at every step of the plan: the one loop over sizes.
-    package static func fit(_ source: AdvanceSource, plan: [FitStep], request: FitRequest) -> [CategoryResult] {
+    ///
+    /// - Parameter detail: ``ResultDetail/full`` (default) for every field of every result; ``ResultDetail/failures``
+    ///   for a check, which reads only the verdicts of the categories that pass.
+    package static func fit(
+        _ source: AdvanceSource, plan: [FitStep], request: FitRequest, detail: ResultDetail = .full
+    ) -> [CategoryResult] {
         let text = source.text
         let label = request.label
         let breaks = LineBreaker.opportunities(
@@ -54,16 +59,51 @@ package enum Fitter {
             let lineHeight = ownLineHeight
                 ? primary?.metrics.lineHeight(atPointSize: step.pointSize) ?? 0
                 : SystemFontModel.lineHeightPerPoint * step.pointSize
-            return fit(source, step: step, lineHeight: lineHeight, weight: isSystem ? step.weight : nil, request: request, breaks: breaks)
+            return fit(source, step: step, lineHeight: lineHeight, weight: isSystem ? step.weight : nil, request: request,
+                       breaks: breaks, detail: detail)
         }
     }
 
     /// Breaks the text at one size and judges the result against the container: wrapping by the line break mode and
     /// strategy, shrinking (`minimumScaleFactor`), tightening, truncation, line boxes and ink, then the verdict.
+    ///
+    /// - Parameter memo: the advances at the last size laid out, for many layouts at one size (a remedy's probes).
     package static func fit(
         _ source: AdvanceSource, step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest,
-        breaks: [BoundaryBreak]
+        breaks: [BoundaryBreak], detail: ResultDetail = .full, memo: SizeMemo? = nil
     ) -> CategoryResult {
+        let laid = layOut(source, step: step, request: request, breaks: breaks, memo: memo)
+        let current = laid.layout
+        let scaledLineHeight = lineHeight * current.size / step.pointSize
+        if detail == .failures,
+           let summary = summary(current, text: source.text, step: step, lineHeight: scaledLineHeight, weight: weight,
+                                 request: request, container: laid.container, scale: laid.scale,
+                                 reachedMinimum: laid.reachedMinimum) {
+            return summary
+        }
+        return judge(current, source: source, step: step, lineHeight: scaledLineHeight, weight: weight, request: request,
+                     container: laid.container, scale: laid.scale, reachedMinimum: laid.reachedMinimum)
+    }
+
+    /// Whether the text passes at `step`: the verdict of ``fit(_:step:lineHeight:weight:request:breaks:detail:memo:)``
+    /// without the rest of the result where no line box is needed to tell (what a remedy's probes ask).
+    package static func passes(
+        _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak], memo: SizeMemo? = nil
+    ) -> Bool {
+        let laid = layOut(source, step: step, request: request, breaks: breaks, memo: memo)
+        if let quick = verdictWithoutBoxes(laid.layout, text: source.text, request: request, container: laid.container) {
+            return quick.passes
+        }
+        // The line height and weight are reported, not judged.
+        return judge(laid.layout, source: source, step: step, lineHeight: 0, weight: nil, request: request,
+                     container: laid.container, scale: laid.scale, reachedMinimum: laid.reachedMinimum)
+            .passes(allowingWordBreaks: request.allowsWordBreaks)
+    }
+
+    /// The layout at `step` (shrunk and tightened as the label does), in the container there, with the shrink factor.
+    private static func layOut(
+        _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak], memo: SizeMemo?
+    ) -> (layout: Layout, container: Container, scale: Double, reachedMinimum: Bool) {
         let text = source.text
         let label = request.label
         var container = request.container.at(step.category)
@@ -71,10 +111,10 @@ package enum Fitter {
         let width = max(0, container.textWidth)
 
         func layout(_ size: Double, tighten: Bool) -> Layout {
-            let advances = source.advances(size: size)
+            let (advances, edges) = memo?.at(size, source) ?? (source.advances(size: size), source.edges(size: size))
             let (lines, spans) = LineBreaker.breakLines(
                 text, advances: advances, width: width, breaks: breaks, pushOut: label.lineBreakStrategy.pushesOut,
-                edges: source.edges(size: size)
+                edges: edges
             )
             // A label in a fixed height shows the lines that fit in it (at least one) and truncates the last.
             var limit = container.lineLimit
@@ -174,8 +214,7 @@ package enum Fitter {
         if label.allowsTightening, !fitsWhole(current) {
             current = layout(current.size, tighten: true)
         }
-        return judge(current, source: source, step: step, lineHeight: lineHeight * current.size / step.pointSize,
-                     weight: weight, request: request, container: container, scale: scale, reachedMinimum: reachedMinimum)
+        return (current, container, scale, reachedMinimum)
     }
 
     /// The result of one layout: heights, visible text, alignment, verdict.

@@ -126,21 +126,26 @@ public final class LayoutEngine {
     }
 
     /// The fit, and the measured text with its advances, which drawing reuses instead of shaping again.
-    package func layOut(_ request: FitRequest) throws(LayoutSimError) -> (report: FitReport, source: AdvanceSource) {
+    ///
+    /// - Parameter detail: ``ResultDetail/failures`` for a check: passing categories as summaries.
+    package func layOut(
+        _ request: FitRequest, detail: ResultDetail = .full
+    ) throws(LayoutSimError) -> (report: FitReport, source: AdvanceSource) {
         try Fitter.validate(request.container)
         let length = request.text.utf16.count
         guard length <= FitRequest.maximumTextLength else { throw .textTooLong(length) }
         let plan = try Fitter.plan(request)
         let source = try advanceSource(request, plan: plan)
         let measured = source.text
-        let results = Fitter.fit(source, plan: plan, request: request)
+        let results = Fitter.fit(source, plan: plan, request: request, detail: detail)
 
         // Report every face that shaped part of the text, primary first.
         var files: [FontFileInfo] = []
         do {
-            let used = Set(measured.faceIndex)
+            var used = [Bool](repeating: false, count: measured.faces.count)
+            for face in measured.faceIndex where Int(face) < used.count { used[Int(face)] = true }
             var seen = Set<String>()
-            for (index, face) in measured.faces.enumerated() where index == 0 || used.contains(UInt16(index)) {
+            for (index, face) in measured.faces.enumerated() where index == 0 || used[index] {
                 if seen.insert(face.id.path).inserted { files.append(try registry.fileInfo(forPath: face.id.path)) }
             }
         } catch { throw .font(error) }

@@ -21,8 +21,11 @@ package struct AdvanceSource {
     /// Clusters of the system cascade's other stand-ins (Noto Thai, CJK, the emoji stand-in, …) are calibrated to the
     /// fonts iOS uses (``StandInCalibration``) unless the text says not to.
     package func advances(size: Double) -> [Double] {
+        let hasApple = text.traits.contains(where: \.isApple)
+        // The SF model and the calibration in one pass (Apple's optical sizes come before the calibration).
+        if let system, !hasApple { return system.clusterAdvances(text, size: size, weight: weight, calibrated: text.calibratesStandIns) }
         var out = system?.clusterAdvances(text, size: size, weight: weight) ?? text.fontAdvances(size: size)
-        if text.traits.contains(where: \.isApple) { applyAppleFonts(&out, size: size) }
+        if hasApple { applyAppleFonts(&out, size: size) }
         guard text.calibratesStandIns else { return out }
         // Per face, once: points per unit and the room added per emoji (nil: not a calibrated stand-in).
         let calibration = text.traits.map { StandInCalibration.scaling($0, size: size, language: text.language) }

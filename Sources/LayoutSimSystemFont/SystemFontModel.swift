@@ -81,33 +81,51 @@ package final class SystemFontModel {
     }
 
     /// Each cluster's advance in points at `size` and `weight`: the system-font model applied to the clusters the
-    /// Inter stand-in shaped; clusters of fallback fonts keep their own advances.
-    package func clusterAdvances(_ text: MeasuredText, size: Double, weight: FontWeight) -> [Double] {
+    /// Inter stand-in shaped; clusters of fallback fonts keep their own advances, those of the system cascade's
+    /// other stand-ins calibrated (``StandInCalibration``) when `calibrated`.
+    package func clusterAdvances(_ text: MeasuredText, size: Double, weight: FontWeight, calibrated: Bool = false) -> [Double] {
         let row = row(atSize: size, weight: weight)
         let sf = row.advances
         let ratio = row.letterRatio
         let tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
-        let scales = text.traits.map { Units.pointsPerUnit(unitsPerEm: $0.metrics.unitsPerEm, size: size) }
         // Per face, once: reading a face's fields per cluster copies the face (its path and variations) each time.
-        let modelled = text.traits.map(\.usesSystemModel)
-        var out = [Double](repeating: 0, count: text.clusterCount)
+        let rules = text.traits.map { face in
+            FaceRule(face, size: size, calibration: calibrated ? StandInCalibration.scaling(face, size: size, language: text.language) : nil)
+        }
+        var out: [Double] = []
+        out.reserveCapacity(text.clusterCount)
         for i in 0..<text.clusterCount {
-            let face = Int(text.faceIndex[i])
-            let scale = scales[face]
-            guard modelled[face] else {
-                out[i] = Double(text.advanceUnits[i]) * scale   // a fallback font (Noto Thai, …): its own advances
-                continue
-            }
-            let codes = text.asciiCodes(ofCluster: i)
-            if let codes {
-                var width = SFKerningModel.kerning(text.kerningUnits[i], pointsPerUnit: scale, tightening: tightening)
+            let rule = rules[Int(text.faceIndex[i])]
+            let units = text.advanceUnits[i]
+            if let (perUnit, extra) = rule.calibration {
+                out.append(Double(units) * perUnit + (units > 0 ? extra : 0))   // a calibrated stand-in (Noto Thai, …)
+            } else if !rule.modelled {
+                out.append(Double(units) * rule.scale)   // a fallback font: its own advances
+            } else if let codes = text.asciiCodes(ofCluster: i) {
+                var width = SFKerningModel.kerning(text.kerningUnits[i], pointsPerUnit: rule.scale, tightening: tightening)
                 for code in codes { width += sf[Int(code) - 0x20] }
-                out[i] = width
+                out.append(width)
             } else {
-                out[i] = Double(text.advanceUnits[i]) * scale * ratio
+                out.append(Double(units) * rule.scale * ratio)
             }
         }
         return out
+    }
+
+    /// How one face's clusters become points at one size.
+    private struct FaceRule {
+        /// Points per font unit.
+        let scale: Double
+        /// Whether SF's measured widths replace the face's (the SF stand-in).
+        let modelled: Bool
+        /// A calibrated stand-in's points per unit and room per emoji (``StandInCalibration/scaling(_:size:language:)``).
+        let calibration: (perUnit: Double, extra: Double)?
+
+        init(_ face: FaceTraits, size: Double, calibration: (perUnit: Double, extra: Double)?) {
+            scale = Units.pointsPerUnit(unitsPerEm: face.metrics.unitsPerEm, size: size)
+            modelled = face.usesSystemModel
+            self.calibration = calibration
+        }
     }
 }
 

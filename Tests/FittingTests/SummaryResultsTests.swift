@@ -1,0 +1,91 @@
+import LayoutSimBreaking
+import LayoutSimFitting
+import LayoutSimModel
+import LayoutSimTestSupport
+import Testing
+
+/// A check's fit (``ResultDetail/failures``) gives the same verdicts, sizes, lines and label widths as the full fit;
+/// only passing categories are summaries, and only where passing needs no line box to tell.
+struct SummaryResultsTests {
+    /// Texts and containers that pass at small sizes and fail at large ones in every way the verdict can: truncated,
+    /// clipped by a height or a word wider than the line, a word split, ink clipped, lines overlapping, shrunk,
+    /// tightened; Latin, Thai, Arabic, Devanagari.
+    static let requests: [FitRequest] = {
+        let body = FontChoice.textStyle(.body)
+        return [
+            FitRequest(text: "Benachrichtigungen und Datenschutz", font: body, container: Container(width: 140, lineLimit: 0), language: "de"),
+            FitRequest(text: "Benachrichtigungen und Datenschutz", font: body, container: Container(width: 140, lineLimit: 2), language: "de"),
+            FitRequest(text: "Benachrichtigungen", font: body, container: Container(width: 120, lineLimit: 0), language: "de",
+                       allowsWordBreaks: true),
+            FitRequest(text: "Einstellungen ändern", font: body, container: Container(width: 150, height: 60, lineLimit: 0),
+                       language: "de"),
+            FitRequest(text: "ตั้งค่าการแจ้งเตือนและความเป็นส่วนตัว", font: body, container: Container(width: 160, lineLimit: 0), language: "th"),
+            FitRequest(text: "ตั้งค่าการแจ้งเตือน", font: body, container: Container(width: 200, lineLimit: 1), language: "th",
+                       clipsToBounds: true),
+            FitRequest(text: "إعدادات الإشعارات والخصوصية", font: body,
+                       container: Container(width: 150, lineLimit: 0, insets: EdgeInsets(top: 4, left: 8, bottom: 4, right: 8)),
+                       language: "ar"),
+            FitRequest(text: "सूचना और गोपनीयता सेटिंग्स", font: body, container: Container(width: 150, lineLimit: 0), language: "hi",
+                       lineHeight: .fixed(points: 22)),
+            FitRequest(text: "Save changes to this document", font: body, container: Container(width: 180, lineLimit: 1), language: "en",
+                       label: LabelBehavior(minimumScaleFactor: 0.7)),
+            FitRequest(text: "Save changes now", font: body, container: Container(width: 120, lineLimit: 1), language: "en",
+                       label: LabelBehavior(allowsTightening: true)),
+            FitRequest(text: "", font: body, container: Container(width: 100, lineLimit: 0), language: "en"),
+        ]
+    }()
+
+    @Test func summariesAgreeWithTheFullFit() throws {
+        let engine = try TestSupport.engine()
+        var summaries = 0
+        var full = 0
+        for request in Self.requests {
+            let whole = try engine.layOut(request).report
+            let check = try engine.layOut(request, detail: .failures).report
+            #expect(whole.results.count == check.results.count)
+            #expect(whole.fitsThrough == check.fitsThrough)
+            for (a, b) in zip(whole.results, check.results) {
+                #expect(a.category == b.category && a.pointSize == b.pointSize && a.verdict == b.verdict)
+                #expect(a.lines == b.lines && a.width == b.width && a.hiddenCharacters == b.hiddenCharacters)
+                #expect(a.scaleFactor == b.scaleFactor && a.tracking == b.tracking && a.shownLineCount == b.shownLineCount)
+                #expect(!a.isSummary)
+                if b.isSummary {
+                    summaries += 1
+                    #expect(a.passes(allowingWordBreaks: request.allowsWordBreaks))
+                    #expect(request.container.height == nil && !request.clipsToBounds && request.lineHeight == .default)
+                    #expect(b.displayedLines.isEmpty && b.lineBoxes.isEmpty)
+                } else {
+                    full += 1
+                    // Everything else is the full result, field for field.
+                    #expect(a == b)
+                }
+            }
+        }
+        // Both kinds occur: the requests above pass at some sizes and fail (or need their boxes) at others.
+        #expect(summaries >= 20 && full >= 20)
+    }
+
+    /// A remedy's probe (``Fitter/passes(_:step:request:breaks:memo:)``, one size at many widths, its advances kept)
+    /// says what the full fit's verdict says, at every category and at widths from far too narrow to wide enough.
+    @Test func probesAgreeWithTheFullVerdict() throws {
+        let engine = try TestSupport.engine()
+        var passing = 0
+        var failing = 0
+        for request in Self.requests {
+            let plan = try Fitter.plan(request)
+            let source = try engine.advanceSource(request, plan: plan)
+            let breaks = LineBreaker.opportunities(source.text, byCharacter: false, strategy: request.label.lineBreakStrategy)
+            for step in plan {
+                let memo = SizeMemo()
+                for width in stride(from: 20.0, through: 420, by: 25) {
+                    var changed = request
+                    changed.container.width = width
+                    let full = Fitter.fit(source, plan: [step], request: changed)[0].passes(allowingWordBreaks: request.allowsWordBreaks)
+                    #expect(Fitter.passes(source, step: step, request: changed, breaks: breaks, memo: memo) == full)
+                    if full { passing += 1 } else { failing += 1 }
+                }
+            }
+        }
+        #expect(passing >= 100 && failing >= 100)
+    }
+}
