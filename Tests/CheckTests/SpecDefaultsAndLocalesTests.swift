@@ -1,0 +1,71 @@
+import Foundation
+import LayoutSimCheck
+import LayoutSimModel
+import LayoutSimTestSupport
+import Testing
+
+/// Defaults that cannot lay a string out are one error, not one per key; `--locales` leaves out warnings about the
+/// locales it does not check.
+struct SpecDefaultsAndLocalesTests {
+    private func catalog(in dir: URL) throws -> String {
+        let path = dir.appendingPathComponent("Localizable.xcstrings").path
+        try """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "a" : { "localizations" : {
+              "de" : { "stringUnit" : { "state" : "translated", "value" : "abc" } },
+              "en" : { "stringUnit" : { "state" : "translated", "value" : "abc" } }
+            } },
+            "b" : { "localizations" : {
+              "de" : { "stringUnit" : { "state" : "translated", "value" : "abc" } },
+              "en" : { "stringUnit" : { "state" : "translated", "value" : "abc" } },
+              "fr" : { "stringUnit" : { "state" : "translated", "value" : "abc" } }
+            } }
+          },
+          "version" : "1.0"
+        }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func defaultsWithoutAWidthAreOneError() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.yaml").path
+        try """
+        defaults:
+          font: \(TestSupport.oneEm)
+          size: 10
+          stlye: body
+        elements:
+          - key: a
+            width: 100
+        """.write(toFile: spec, atomically: true, encoding: .utf8)
+        var options = CheckOptions(catalogs: [try catalog(in: dir)], spec: spec)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        let report = try CheckRunner.run(options)
+        let errors = report.diagnostics.filter { $0.severity == "error" }
+        // The typo, at its line (the rest of defaults is kept: the font and size apply to "a"), and one error for
+        // the keys the defaults cannot place.
+        #expect(errors.map(\.line) == [2, 4])
+        #expect(errors.contains { $0.message.hasPrefix("keys no element names are checked with the defaults, which cannot lay them out: a width or a device is needed") })
+        #expect(report.results.map(\.key) == ["a", "a"])
+        #expect(report.results.allSatisfy { $0.passed && $0.error == nil })
+        #expect(report.skipped.map(\.key) == ["b", "b", "b"])
+        #expect(report.unspecifiedKeys.isEmpty)
+    }
+
+    @Test func locallyMissingTranslationsFollowTheLocalesChecked() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.yaml").path
+        try "defaults: {font: \(TestSupport.oneEm), size: 10, width: 100}\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        var options = CheckOptions(catalogs: [try catalog(in: dir)], spec: spec)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        let all = try CheckRunner.run(options)
+        #expect(all.diagnostics.map(\.message) == ["'a' has no 'fr' localization; the app shows the source text"])
+        options.locales = ["de"]
+        #expect(try CheckRunner.run(options).diagnostics.isEmpty)
+    }
+}
