@@ -9,6 +9,10 @@ extension CheckResult {
         public var at: [Slot]
         /// Categories at which the layout used does not show the text (not checked there).
         public var hiddenAt: [String]
+        /// When the text fails in a row: the row's width at which it would get the width its remedy needs, its
+        /// siblings keeping theirs (more than the screen has says the layout, not the text, must change), and where.
+        public var neededGroupWidth: Double?
+        public var neededGroupWidthAt: String?
 
         public struct Slot: Sendable, Hashable, Codable {
             /// The category (SwiftUI name).
@@ -54,6 +58,10 @@ extension CheckResult {
             try w.endArray()
             w.key("group"); try w.string(group)
             w.key("hiddenAt"); try w.strings(hiddenAt)
+            if let neededGroupWidth, let neededGroupWidthAt {
+                w.key("neededGroupWidth"); try w.double(neededGroupWidth)
+                w.key("neededGroupWidthAt"); try w.string(neededGroupWidthAt)
+            }
             try w.endObject()
         }
     }

@@ -122,6 +122,11 @@ extension CheckRunner {
                 let atMust = part(target.category)
                 if report.missingGlyphs.isEmpty,
                    let remedy = try Fitter.remedy(atMust.source, report: atMust.report, through: target.category ?? must) {
+                    if let needed = remedy.neededWidth, let slot = result.placement?.slot(at: remedy.category), needed > slot.width,
+                       slot.layout.hasSuffix("row") {
+                        result.placement?.neededGroupWidth = ReportNumber.rounded(slot.groupWidth + needed - slot.width)
+                        result.placement?.neededGroupWidthAt = slot.category
+                    }
                     result.failure?.remedy = CheckResult.Failure.Remedy(
                         neededWidth: remedy.neededWidth.map(ReportNumber.rounded), neededLines: remedy.neededLines,
                         neededHeight: remedy.neededHeight.map(ReportNumber.rounded),

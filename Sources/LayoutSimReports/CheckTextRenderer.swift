@@ -120,8 +120,12 @@ extension CheckRenderer {
         guard let placement = result.placement, let slot = placement.slot(at: failure.category) else { return nil }
         let of = slot.layout.hasSuffix("column") ? "the column's" : "the row's"
         let format = ReportNumber.twoDecimals
-        return "in '\(placement.group)' (\(slot.layout)) it has \(format(slot.width)) of \(of) "
+        var words = "in '\(placement.group)' (\(slot.layout)) it has \(format(slot.width)) of \(of) "
             + "\(format(slot.groupWidth)) pt at \(slot.category)"
+        if let needed = placement.neededGroupWidth, let at = placement.neededGroupWidthAt {
+            words += "; to fit at \(at) with its neighbours as they are, the row would need \(format(needed)) pt"
+        }
+        return words
     }
 
     /// The place of a key the spec shows in several: " in settings.header".

@@ -51,6 +51,8 @@ struct CheckReportJSONTests {
         report.results[2].placement = CheckResult.Placement(
             group: nasty, at: [.init(category: "large", layout: "1: row", width: 12.5, groupWidth: 329)], hiddenAt: ["accessibility5"]
         )
+        report.results[2].placement?.neededGroupWidth = 455.333
+        report.results[2].placement?.neededGroupWidthAt = "large"
         let numbers: [Double?] = [nil, 0, -0.0, 0.001, 1e-05, 12.5, 17, 1234567.891, 1e21, 1e16, .leastNonzeroMagnitude, -3.25]
         var index = 0
         for i in report.results.indices where report.results[i].failure != nil {

@@ -81,6 +81,9 @@ struct GroupTests {
         // The budget is the title's share at AX5; the remedy asks for the width of its text there.
         #expect(title.budget?.width == 68.667)
         #expect(title.failure?.remedy?.neededWidth == 566.667)
+        // The row that would give it that with the value and icon as they are: 400 − 68⅔ + 566⅔.
+        #expect(title.placement?.neededGroupWidth == 898)
+        #expect(title.placement?.neededGroupWidthAt == "accessibility5")
     }
 
     /// ViewThatFits with an accessibility switch: a row (a 100 pt view, 8 pt default spacing, the title) up to xxxLarge
