@@ -190,6 +190,19 @@ struct HostileCatalogTests {
         _ = CatalogReader.read(url)   // before the fix, the process died here
     }
 
+    /// A fuzz input for the own JSON parser (Tests/Fixtures/Fuzz): no "strings" object (its key is `"string{"`) and an
+    /// unknown version. Both are said at real places: the top of the file, and the version's key.
+    @Test func missingStringsObjectIsReportedAtARealPlace() throws {
+        let data = try Data(contentsOf: TestSupport.fixture("Fuzz/xcstrings-missing-strings.xcstrings"))
+        let url = try CatalogFixtures.temporaryFile("Localizable.xcstrings", data)
+        let result = CatalogReader.read(url)
+        #expect(result.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.message)" } == [
+            "8:3: String Catalog version 2.0 is not one this reader knows (1.0, 1.1); reading it as 1.1",
+            "1:1: missing \"strings\" object",
+        ])
+        #expect(result.entries.isEmpty)
+    }
+
     /// XMLParser's errors in words, not "XML error (XMLParser error 45)".
     @Test func xmlErrorsAreSaidInWords() throws {
         let url = try CatalogFixtures.temporaryFile("c.xliff", Data(
