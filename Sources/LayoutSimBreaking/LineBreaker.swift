@@ -60,14 +60,9 @@ package enum LineBreaker {
         _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], pushOut: Bool = false,
         edges: EdgeAdvances = .none
     ) -> (lines: [Line], spans: [Range<Int>]) {
-        var spans = greedy(text, advances: advances, width: width, breaks: breaks, edges: edges)
-        if pushOut { pushOutOrphans(&spans, text, advances: advances, width: width, breaks: breaks, edges: edges) }
-        let lines = spans.map { span in
-            Line(
-                range: text.clusterStarts[span.lowerBound]..<text.clusterStarts[span.upperBound],
-                width: contentWidth(text, advances: advances, span, edges: edges),
-                endsMidWord: span.upperBound < text.clusterCount && text.breaks[span.upperBound] == .none
-            )
+        var (lines, spans) = greedy(text, advances: advances, width: width, breaks: breaks, edges: edges)
+        if pushOut {
+            pushOutOrphans(&lines, &spans, text, advances: advances, width: width, breaks: breaks, edges: edges)
         }
         return (lines, spans)
     }
@@ -88,12 +83,16 @@ package enum LineBreaker {
         return last < 0 ? 0 : content
     }
 
-    /// Greedy fill; returns each line as a range of cluster indexes.
-    package static func greedy(
-        _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], edges: EdgeAdvances = .none
-    ) -> [Range<Int>] {
+    /// Greedy fill: the lines, and each as a range of cluster indexes. A line's width is the one
+    /// ``contentWidth(_:advances:_:edges:)`` gives, taken from the sums the fill makes (the same additions in the
+    /// same order, so the same bits).
+    private static func greedy(
+        _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], edges: EdgeAdvances
+    ) -> (lines: [Line], spans: [Range<Int>]) {
         let count = text.clusterCount
-        var lines: [Range<Int>] = []
+        var spans: [Range<Int>] = []
+        spans.reserveCapacity(4)
+        var lines: [Line] = []
         lines.reserveCapacity(4)
         var start = 0
         let limit = width + tolerance
@@ -123,10 +122,23 @@ package enum LineBreaker {
                 // A break opportunity counts only where the line, as drawn, fits (edge forms can make it wider).
                 if breaks[j] == .soft, drawn(text, upTo: j, content: content, edges: edges) <= limit { lastBreak = j }
             }
-            lines.append(start..<end)
+            spans.append(start..<end)
+            // The content width up to `end` was summed above, unless a grapheme alone too wide ran past the overflow.
+            lines.append(line(text, start..<end, width: end - start <= contentAt.count
+                ? drawn(text, upTo: end, content: contentAt[end - start - 1], edges: edges)
+                : contentWidth(text, advances: advances, start..<end, edges: edges)))
             start = end
         }
-        return lines
+        return (lines, spans)
+    }
+
+    /// The line of clusters `span`, `width` points wide.
+    private static func line(_ text: MeasuredText, _ span: Range<Int>, width: Double) -> Line {
+        Line(
+            range: text.clusterStarts[span.lowerBound]..<text.clusterStarts[span.upperBound],
+            width: width,
+            endsMidWord: span.upperBound < text.clusterCount && text.breaks[span.upperBound] == .none
+        )
     }
 
     /// The width of a line ending before cluster `b` as drawn, given its content width `content`: the edge change of
@@ -158,8 +170,8 @@ package enum LineBreaker {
     /// Push-out: when a paragraph's last line holds a single word, move the last word of the line before it down
     /// too, if the line still fits and the line before keeps a word. Line counts never change.
     private static func pushOutOrphans(
-        _ spans: inout [Range<Int>], _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak],
-        edges: EdgeAdvances
+        _ lines: inout [Line], _ spans: inout [Range<Int>], _ text: MeasuredText, advances: [Double], width: Double,
+        breaks: [BoundaryBreak], edges: EdgeAdvances
     ) {
         guard spans.count >= 2 else { return }
         for index in 1..<spans.count {
@@ -172,9 +184,12 @@ package enum LineBreaker {
             guard !hasInnerBreak else { continue }
             guard let split = (previous.lowerBound + 1..<previous.upperBound).last(where: { breaks[$0] == .soft }) else { continue }
             let moved = split..<last.upperBound
-            guard contentWidth(text, advances: advances, moved, edges: edges) <= width + tolerance else { continue }
+            let movedWidth = contentWidth(text, advances: advances, moved, edges: edges)
+            guard movedWidth <= width + tolerance else { continue }
             spans[index - 1] = previous.lowerBound..<split
             spans[index] = moved
+            lines[index - 1] = line(text, spans[index - 1], width: contentWidth(text, advances: advances, spans[index - 1], edges: edges))
+            lines[index] = line(text, moved, width: movedWidth)
         }
     }
 }

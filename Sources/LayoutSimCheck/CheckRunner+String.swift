@@ -77,11 +77,13 @@ extension CheckRunner {
             // The room at `mustFitThrough`; for a group child shown there without a line limit (a stack at
             // accessibility sizes) but with one at smaller categories (its row), the room of the largest of those:
             // where its length is bounded.
-            let required = report.results.filter { ($0.category ?? must) <= must }
-            let mustResult = required.last ?? report.results.first
+            // (Searches, not filtered copies: a result is a large value.)
+            func isRequired(_ r: CategoryResult) -> Bool { (r.category ?? must) <= must }
+            let mustResult = report.results.last(where: isRequired) ?? report.results.first
             var budgetAt = mustResult
             if job.group != nil, let mustResult, part(mustResult.category).report.request.container.lineLimit == 0 {
-                budgetAt = required.last { part($0.category).report.request.container.lineLimit > 0 } ?? mustResult
+                budgetAt = report.results.last { isRequired($0) && part($0.category).report.request.container.lineLimit > 0 }
+                    ?? mustResult
             }
             if let at = budgetAt {
                 let (there, source) = part(at.category)
@@ -99,8 +101,8 @@ extension CheckRunner {
             result.failingCategories = report.results.compactMap { r in
                 r.passes(allowingWordBreaks: allowsBreaks) ? nil : CheckResult.CategoryVerdict(category: r.category, verdict: r.verdict.kind)
             }
-            let relevant = report.results.filter { ($0.category ?? .large) <= must }
-            if let failing = relevant.first(where: { !$0.passes(allowingWordBreaks: allowsBreaks) }) {
+            func isRelevant(_ r: CategoryResult) -> Bool { (r.category ?? .large) <= must }
+            if let failing = report.results.first(where: { isRelevant($0) && !$0.passes(allowingWordBreaks: allowsBreaks) }) {
                 var clipped = failing.clippedBy
                 var showsPart = failing.hiddenCharacters > 0
                 switch failing.verdict {
@@ -117,7 +119,7 @@ extension CheckRunner {
                 if let applied = failing.appliedCategory, applied != failing.category { result.failure?.appliedCategory = applied }
                 // What would make it fit at the required size, or, when it fits there but not below (a layout or
                 // frame that changes with the category), at the first size where it fails.
-                let largest = relevant.last
+                let largest = report.results.last(where: isRelevant)
                 let target = largest.map { $0.passes(allowingWordBreaks: allowsBreaks) ? failing : $0 } ?? failing
                 let atMust = part(target.category)
                 if report.missingGlyphs.isEmpty,

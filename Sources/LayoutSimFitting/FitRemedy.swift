@@ -76,8 +76,14 @@ extension Fitter {
             source.text, byCharacter: request.label.lineBreakMode == .charWrapping, strategy: request.label.lineBreakStrategy
         )
         let memo = SizeMemo()
+        // One request for every probe, its container's width, line limit and height set per probe (``changed``
+        // copied the whole request each time).
+        var probe = changed()
         func passes(width: Double? = nil, lines: Int? = nil, height: Double?? = nil) -> Bool {
-            Fitter.passes(source, step: step, request: changed(width: width, lines: lines, height: height), breaks: breaks, memo: memo)
+            probe.container.width = width ?? here.width
+            probe.container.lineLimit = lines ?? here.lineLimit
+            probe.container.height = height ?? here.height
+            return Fitter.passes(source, step: step, request: probe, breaks: breaks, memo: memo)
         }
         let insets = here.insets.left + here.insets.right
         let scale = here.displayScale

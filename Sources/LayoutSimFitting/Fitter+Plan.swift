@@ -64,7 +64,10 @@ extension Fitter {
                 throw .invalidOption("line spacing 'leading' applies to the system font in a text style only (the HIG leading is per style)")
             }
         }
-        let categories = Array(Set(request.categories)).sorted()
+        // Each category once, smallest first (marked by raw value: no set to hash them into).
+        var asked = [Bool](repeating: false, count: ContentSizeCategory.allCases.count)
+        for category in request.categories { asked[category.rawValue] = true }
+        let categories = ContentSizeCategory.allCases.filter { asked[$0.rawValue] }
         guard !categories.isEmpty || !font.followsDynamicType else {
             throw .model(.emptyCategoryRange(""))
         }

@@ -66,7 +66,8 @@ extension Fitter {
 }
 
 /// Each cluster's advances and edge changes at the last size asked: many layouts at one size (a remedy's probes at
-/// many widths) compute them once.
+/// many widths, a label's tightening) compute them once, and a text at its sizes one after the other reuses the edge
+/// changes' storage.
 package final class SizeMemo {
     private var size = Double.nan
     private var advances: [Double] = []
@@ -78,7 +79,7 @@ package final class SizeMemo {
     func at(_ size: Double, _ source: AdvanceSource) -> ([Double], EdgeAdvances) {
         if size != self.size {
             advances = source.advances(size: size)
-            edges = source.edges(size: size)
+            source.edges(size: size, into: &edges)
             self.size = size
         }
         return (advances, edges)

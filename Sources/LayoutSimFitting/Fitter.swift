@@ -55,12 +55,14 @@ package enum Fitter {
         let primary = text.faces.first { $0.isSystemFont == isSystem } ?? text.faces.first
         // SF itself (Apple's fonts) has its own line height; the stand-in has SF's measured one.
         let ownLineHeight = !isSystem || primary?.apple?.isSystemFont == true
+        // The sizes one after the other: each size's edge changes in the same storage.
+        let memo = SizeMemo()
         return plan.map { step in
             let lineHeight = ownLineHeight
                 ? primary?.metrics.lineHeight(atPointSize: step.pointSize) ?? 0
                 : SystemFontModel.lineHeightPerPoint * step.pointSize
             return fit(source, step: step, lineHeight: lineHeight, weight: isSystem ? step.weight : nil, request: request,
-                       breaks: breaks, detail: detail)
+                       breaks: breaks, detail: detail, memo: memo)
         }
     }
 

@@ -29,7 +29,9 @@ public final class LayoutEngine {
     private var systemFontModel: SystemFontModel?
     /// Texts already shaped for a fit, by everything shaping depends on (not the size); bounded. Plural and device
     /// variants, repeated keys and pseudolocalized copies of the same text are shaped once per engine.
-    private var shapedTexts = LRUCache<ShapedTextKey, MeasuredText>(capacity: LayoutEngine.shapedTextCapacity)
+    private var shapedTexts = LRUCache<ShapedTextKey, MeasuredText>(
+        capacity: LayoutEngine.shapedTextCapacity, reserved: true
+    )
     /// Whether fits reuse texts shaped before (``shapedTexts``); the benchmark turns it off to time the cold path.
     package var reusesShapedTexts = true
 
@@ -107,13 +109,14 @@ public final class LayoutEngine {
             language: request.language, usesSystemFonts: request.usesSystemFonts, lineBreakRules: request.lineBreakRules,
             sizes: sizes
         )
-        if reusesShapedTexts, let measured = shapedTexts[key] { return measured }
-        let measured = try measure(
-            request.text, font: request.font, weight: weight, language: request.language,
-            usesSystemFonts: request.usesSystemFonts, lineBreakRules: request.lineBreakRules, sizes: sizes
-        )
-        if reusesShapedTexts { shapedTexts[key] = measured }
-        return measured
+        func shape() throws(LayoutSimError) -> MeasuredText {
+            try measure(
+                request.text, font: request.font, weight: weight, language: request.language,
+                usesSystemFonts: request.usesSystemFonts, lineBreakRules: request.lineBreakRules, sizes: sizes
+            )
+        }
+        guard reusesShapedTexts else { return try shape() }
+        return try shapedTexts.value(for: key, orInsert: shape)
     }
 
     /// Lays out `request.text` at every requested category and says where it stops fitting.

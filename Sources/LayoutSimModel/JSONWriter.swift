@@ -164,39 +164,58 @@ package struct JSONWriter {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// `"…"` with JSON escapes (see the type's documentation).
+    /// `"…"` with JSON escapes (see the type's documentation): one pass over the bytes, the runs that need no
+    /// escape copied whole.
     private mutating func appendString(_ text: String) {
         buffer.append(UInt8(ascii: "\""))
         let utf8 = text.utf8
-        if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+        let bytes = utf8.span
+        var copied = 0   // bytes before this one are in the buffer
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            // Bytes at 0x20 and above other than `"`, `\` and 0xE2 (the lead byte of U+2028 and U+2029) go as they are.
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 else {
+                i += 1
+                continue
+            }
+            var length = 1
+            if byte == 0xE2 {
+                // A three-byte character: U+2028 (E2 80 A8) and U+2029 (E2 80 A9) are escaped, the rest copied.
+                guard i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 else {
+                    i += 1
+                    continue
+                }
+                length = 3
+            }
+            appendRun(utf8, copied..<i)
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(contentsOf: [0x5C, byte])
+            case 0x08: buffer.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x09: buffer.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x0A: buffer.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0C: buffer.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0x0D: buffer.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0xE2: buffer.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+            default:
+                buffer.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, Self.hexDigit(byte >> 4), Self.hexDigit(byte & 0xF)])
+            }
+            i += length
+            copied = i
+        }
+        if copied == 0 {
             buffer.append(contentsOf: utf8)
         } else {
-            var bytes = utf8.makeIterator()
-            while let byte = bytes.next() {
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(contentsOf: [0x5C, byte])
-                case 0x08: buffer.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-                case 0x09: buffer.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                case 0x0A: buffer.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0C: buffer.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-                case 0x0D: buffer.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x00..<0x20:
-                    buffer.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, Self.hexDigit(byte >> 4), Self.hexDigit(byte & 0xF)])
-                case 0xE2:
-                    // A three-byte character: U+2028 (E2 80 A8) and U+2029 (E2 80 A9) are escaped, the rest copied.
-                    let second = bytes.next(), third = bytes.next()
-                    if second == 0x80, let third, third == 0xA8 || third == 0xA9 {
-                        buffer.append(contentsOf: (third == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                    } else {
-                        buffer.append(byte)
-                        if let second { buffer.append(second) }
-                        if let third { buffer.append(third) }
-                    }
-                default: buffer.append(byte)
-                }
-            }
+            appendRun(utf8, copied..<bytes.count)
         }
         buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// Bytes `offsets` of `utf8`, as they are.
+    private mutating func appendRun(_ utf8: String.UTF8View, _ offsets: Range<Int>) {
+        guard !offsets.isEmpty else { return }
+        let from = utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)
+        buffer.append(contentsOf: utf8[from..<utf8.index(from, offsetBy: offsets.count)])
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {

@@ -156,6 +156,10 @@ public enum FontWeight: String, CaseIterable, Sendable, Codable, Comparable {
         lhs.numericWeight < rhs.numericWeight
     }
 
+    /// Hashes the numeric weight: a weight keys the caches of every layout (SF advance rows, faces), and the hash a
+    /// raw-valued enum gets by default hashes its name's string.
+    public func hash(into hasher: inout Hasher) { hasher.combine(numericWeight) }
+
     /// Parses a weight name case-insensitively (`"Bold"`, `".semibold"`, `"UIFont.Weight.medium"`,
     /// `"semi-bold"`); `nil` if unknown. Only the four weights with system-font data are accepted.
     public init?(parsing text: String) {

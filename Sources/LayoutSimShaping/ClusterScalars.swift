@@ -38,8 +38,19 @@ package enum ClusterScalars {
     }
 
     static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        // The common base letters, without a property lookup: Arabic U+0621–U+064A, Devanagari U+0904–U+0939, Thai
+        // U+0E01–U+0E30 and U+0E40–U+0E46 (letters all; a test checks them against the properties).
+        if isCommonBaseLetter(scalar) { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return false
+        }
+    }
+
+    /// Letters of Arabic, Devanagari and Thai that begin most clusters of those scripts (see ``isMark(_:)``).
+    static func isCommonBaseLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0621...0x064A, 0x0904...0x0939, 0x0E01...0x0E30, 0x0E40...0x0E46: return true
         default: return false
         }
     }

@@ -134,11 +134,22 @@ extension Unicode.Scalar {
     /// Whether the scalar draws something, so a font must have a glyph for it: not a control (`\n`, `\t`), line
     /// or paragraph separator, format character or default-ignorable code point (ZWJ, variation selectors).
     package var needsGlyph: Bool {
+        if isPlainGlyph { return true }
         let properties = self.properties
         if properties.isDefaultIgnorableCodePoint { return false }
         switch properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator, .format: return false
         default: return true
+        }
+    }
+
+    /// A scalar known without looking its properties up (each lookup costs hundreds of instructions, several per
+    /// cluster) to draw something (``needsGlyph``) and not to be whitespace: printable ASCII but the space, Arabic
+    /// U+0621–U+06DC, and the Indic and Thai blocks U+0900–U+0E7F (a test checks every one against the properties).
+    @inlinable package var isPlainGlyph: Bool {
+        switch value {
+        case 0x21...0x7E, 0x0621...0x06DC, 0x0900...0x0E7F: return true
+        default: return false
         }
     }
 }

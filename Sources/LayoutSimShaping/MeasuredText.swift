@@ -303,7 +303,7 @@ public struct MeasuredText: Sendable {
                 continue
             }
             ClusterScalars.decode(utf16[range], into: &scalars)
-            whitespace.append(!scalars.isEmpty && scalars.allSatisfy { $0.properties.isWhitespace })
+            whitespace.append(!scalars.isEmpty && scalars.allSatisfy { !$0.isPlainGlyph && $0.properties.isWhitespace })
             // Controls (\n, \t, \r), line and paragraph separators and default-ignorables draw nothing: no width,
             // and no missing glyph when a font lacks them (tab stops are not modelled).
             if !scalars.contains(where: \.needsGlyph) {

@@ -41,27 +41,50 @@ package struct AdvanceSource {
     /// How each cluster's advance changes at a line edge at `size`, points (``EdgeAdvances``), scaled as the
     /// cluster's own advance is: SF's kerning for the SF model's clusters, stand-ins calibrated.
     package func edges(size: Double) -> EdgeAdvances {
+        var out = EdgeAdvances()
+        edges(size: size, into: &out)
+        return out
+    }
+
+    /// ``edges(size:)`` written into `out`, whose arrays are reused (no allocation when they are not shared and
+    /// already as long: one text at its sizes one after the other).
+    package func edges(size: Double, into out: inout EdgeAdvances) {
         let units = text.edgeUnits
-        guard !units.start.isEmpty || !units.end.isEmpty else { return .none }
-        let scales = text.traits.map { face -> Double in
-            let perUnit = StandInCalibration.pointsPerUnit(face, size: size, calibrated: text.calibratesStandIns)
-            guard text.calibratesStandIns, let standIn = face.standIn, standIn != .sf, standIn != .emoji else { return perUnit }
-            return perUnit * StandInCalibration.widthFactor(standIn, language: text.language)
+        guard !units.start.isEmpty || !units.end.isEmpty else {
+            out.start.removeAll(keepingCapacity: true)
+            out.end.removeAll(keepingCapacity: true)
+            return
         }
         let tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
-        let modelled = text.traits.map { system != nil && $0.usesSystemModel }
-        func points(_ deltas: [Int32]) -> [Double] {
-            guard !deltas.isEmpty else { return [] }
-            return deltas.indices.map { i in
-                let face = Int(text.faceIndex[i])
-                // The SF model's clusters: the kerning dropped is SF's (``SFKerningModel``), not Inter's.
-                if modelled[face] {
-                    return -SFKerningModel.kerning(-deltas[i], pointsPerUnit: scales[face], tightening: tightening)
+        points(units.start, size: size, tightening: tightening, into: &out.start)
+        points(units.end, size: size, tightening: tightening, into: &out.end)
+    }
+
+    /// Each delta (font units of its cluster's face) in points at `size`; empty for none. A face's scale is worked
+    /// out where the face changes (runs of one face are long), not once per face up front in arrays.
+    private func points(_ deltas: [Int32], size: Double, tightening: Double, into out: inout [Double]) {
+        out.removeAll(keepingCapacity: true)
+        guard !deltas.isEmpty else { return }
+        out.reserveCapacity(deltas.count)
+        var face = -1
+        var scale = 0.0
+        var modelled = false
+        for i in deltas.indices {
+            let index = Int(text.faceIndex[i])
+            if index != face {
+                face = index
+                let trait = text.traits[index]
+                scale = StandInCalibration.pointsPerUnit(trait, size: size, calibrated: text.calibratesStandIns)
+                if text.calibratesStandIns, let standIn = trait.standIn, standIn != .sf, standIn != .emoji {
+                    scale *= StandInCalibration.widthFactor(standIn, language: text.language)
                 }
-                return Double(deltas[i]) * scales[face]
+                modelled = system != nil && trait.usesSystemModel
             }
+            // The SF model's clusters: the kerning dropped is SF's (``SFKerningModel``), not Inter's.
+            out.append(modelled
+                ? -SFKerningModel.kerning(-deltas[i], pointsPerUnit: scale, tightening: tightening)
+                : Double(deltas[i]) * scale)
         }
-        return EdgeAdvances(start: points(units.start), end: points(units.end))
     }
 
     /// Width of U+2026 at `size` in the font of cluster `i` (or the first face of the cascade that has one, or

@@ -29,6 +29,10 @@ package final class SystemFontModel {
     private let interLetterUnits: [FontWeight: Double]
     /// SF advance rows already computed, keyed by (size, weight); bounded.
     private var rows = LRUCache<SFRowKey, SFRow>(capacity: 256)
+    /// The first rows asked for, searched before ``rows``: a check asks for the same dozen sizes again for every
+    /// string, and comparing a few keys costs less than hashing one.
+    private var firstRows: [(key: SFRowKey, row: SFRow)] = []
+    private static let firstRowCount = 32
 
     /// Opens the four Inter faces from the registry's bundled fonts.
     package init(registry: FontRegistry) throws(FontError) {
@@ -59,10 +63,15 @@ package final class SystemFontModel {
     /// SF/Inter letter ratio at that size; computed once per size and weight.
     package func row(atSize size: Double, weight: FontWeight) -> SFRow {
         let key = SFRowKey(size: size, weight: weight)
+        for i in firstRows.indices where firstRows[i].key == key { return firstRows[i].row }
         if let row = rows[key] { return row }
         let advances = table.advances(atSize: size, weight: weight)
         let row = SFRow(advances: advances, letterRatio: letterRatio(advances, atSize: size, weight: weight))
-        rows[key] = row
+        if firstRows.count < Self.firstRowCount {
+            firstRows.append((key, row))
+        } else {
+            rows[key] = row
+        }
         return row
     }
 

@@ -40,6 +40,8 @@ struct CheckReportJSONTests {
         var nasty = ""
         for code in 0..<0x20 { nasty.unicodeScalars.append(Unicode.Scalar(UInt8(code))) }
         nasty += "\u{7F} \"quoted\" back\\slash a/b é 中 😀 \u{2028}\u{2029} \u{FEFF}\u{85} \u{E2}"
+        // Other characters whose UTF-8 starts with E2 (copied), next to the escaped two; and an escape last.
+        nasty += " … ‘x’ – \u{2027}\u{202A}\u{2028}x\u{2029}\u{2030}\""
         report.results[0].text = nasty
         report.results[0].key = "key " + nasty
         report.results[0].element = nil

@@ -17,6 +17,32 @@ import Testing
         }
     }
 
+    /// The scalars taken as drawn and not whitespace without a look at their properties are: not default-ignorable,
+    /// no control, format, line or paragraph separator, and not White_Space.
+    @Test func plainGlyphsNeedGlyphsAndAreNoWhitespace() {
+        var plain = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.isPlainGlyph else { continue }
+            plain += 1
+            let properties = scalar.properties
+            let category = properties.generalCategory
+            #expect(!properties.isDefaultIgnorableCodePoint && !properties.isWhitespace, "U+\(String(value, radix: 16))")
+            #expect(![.control, .format, .lineSeparator, .paragraphSeparator].contains(category), "U+\(String(value, radix: 16))")
+        }
+        #expect(plain == 94 + (0x06DC - 0x0621 + 1) + (0x0E7F - 0x0900 + 1))
+    }
+
+    /// The letters taken as no mark without a look at their properties are letters.
+    @Test func commonBaseLettersAreLetters() {
+        var letters = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), ClusterScalars.isCommonBaseLetter(scalar) else { continue }
+            letters += 1
+            #expect([.otherLetter, .modifierLetter].contains(scalar.properties.generalCategory), "U+\(String(value, radix: 16))")
+        }
+        #expect(letters == (0x064A - 0x0621 + 1) + (0x0939 - 0x0904 + 1) + (0x0E30 - 0x0E01 + 1) + (0x0E46 - 0x0E40 + 1))
+    }
+
     /// Every assigned scalar from U+0370 on that is not a mark and not listed as possibly decomposing to ASCII has
     /// a base outside ASCII in Foundation's canonical decomposition: the shortcut never says "not ASCII" where
     /// Foundation's decomposition would be ASCII letters and marks.
