@@ -5,15 +5,14 @@ import LayoutSimModel
 /// `@ScaledMetric(relativeTo:)` / `UIFontMetrics.scaledValue(for:)` (an icon, an avatar, a spacing).
 public enum SpecLength: Sendable, Hashable {
     case fixed(Double)
-    case scaled(Double, relativeTo: TextStyle)
+    /// Points at Large, scaled by the text style's metrics.
+    case scaled(Double, by: FontMetricsScaler)
 
     /// The length at `category` (the category the view is shown at, its limits applied).
     public func value(at category: ContentSizeCategory) -> Double {
         switch self {
         case .fixed(let points): return points
-        case .scaled(let points, let style):
-            guard let scaler = try? FontMetricsScaler(relativeTo: style) else { return points }
-            return scaler.scaledValue(points, at: category)
+        case .scaled(let points, let scaler): return scaler.scaledValue(points, at: category)
         }
     }
 }
@@ -49,8 +48,6 @@ public struct GroupLayout: Sendable, Hashable {
     /// `UIStackView`'s default is 0: give `spacing: 0`).
     public var spacing: SpecLength = .fixed(GroupLayout.defaultSpacing)
     public var items: [GroupItem]
-    /// Where it was written.
-    public var location: CatalogSourceLocation?
 
     /// SwiftUI's default spacing between two texts, or a text and an image, in an `HStack` on iOS.
     public static let defaultSpacing = 8.0
@@ -84,11 +81,6 @@ public struct GroupSpec: Sendable, Hashable {
         var seen = Set<String>()
         return layouts.flatMap(\.items).compactMap(\.key).filter { seen.insert($0).inserted }
     }
-
-    /// The fields that size the group itself, not its text children.
-    static let geometryFields: Set<String> = [
-        "width", "device", "margins", "insets", "scaledInsets", "height", "scaledWidth", "scaledHeight",
-    ]
 
     /// The group's fields its text children inherit: all but its geometry.
     var textFields: ElementSpec {

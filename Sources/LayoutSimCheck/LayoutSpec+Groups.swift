@@ -150,7 +150,6 @@ extension LayoutSpecReader {
             ok = false
         }
         var layout = GroupLayout(axis: axis, items: items)
-        layout.location = node.mark.map { CatalogSourceLocation(file: path, line: $0.line, column: $0.column) }
         if let when = mapping["when"] {
             do throws(SpecValueError) {
                 layout.when = try CategoryLimits.read(.text(when.string ?? ""), field: "when")
@@ -184,7 +183,18 @@ extension LayoutSpecReader {
 
     /// `spacing: 8` or `scaledSpacing: 8` (with `spacingRelativeTo`, default body); nil after an error.
     private static func parseSpacing(_ mapping: Node.Mapping, error: (String, Mark?) -> Void) -> SpecLength? {
-        func number(_ name: String) -> Double?? {
+        guard let length = readLength(mapping, fixed: "spacing", scaled: "scaledSpacing", style: "spacingRelativeTo", error: error) else {
+            return nil
+        }
+        return length ?? .fixed(GroupLayout.defaultSpacing)
+    }
+
+    /// A length given as `fixed: N` or `scaled: N` (with `style`, default body, like `@ScaledMetric`):
+    /// `.some(nil)` when neither is there, nil after an error (said at its place).
+    private static func readLength(
+        _ mapping: Node.Mapping, fixed: String, scaled: String, style: String, error: (String, Mark?) -> Void
+    ) -> SpecLength?? {
+        func points(_ name: String) -> Double?? {
             guard let node = mapping[name] else { return .some(nil) }
             guard let value = Double(node.string ?? ""), value.isFinite, value >= 0, value <= 10_000 else {
                 error("'\(name)' must be a number of points between 0 and 10000", node.mark)
@@ -192,25 +202,29 @@ extension LayoutSpecReader {
             }
             return .some(value)
         }
-        guard let fixed = number("spacing"), let scaled = number("scaledSpacing") else { return nil }
-        var style = TextStyle.body
-        if let styleNode = mapping["spacingRelativeTo"], mapping["scaledSpacing"] == nil {
-            error("'spacingRelativeTo' goes with 'scaledSpacing'", styleNode.mark)
+        guard let fixedPoints = points(fixed), let scaledPoints = points(scaled) else { return nil }
+        if fixedPoints != nil && scaledPoints != nil {
+            error("give '\(fixed)' or '\(scaled)', not both", mapping[scaled]?.mark)
             return nil
         }
-        if let styleNode = mapping["spacingRelativeTo"] {
-            do throws(SpecValueError) { style = try TextStyle.read(.text(styleNode.string ?? ""), field: "spacingRelativeTo") } catch let problem {
-                error(problem.description, styleNode.mark)
+        let styleNode = mapping[style]
+        if let styleNode, scaledPoints == nil {
+            error("'\(style)' goes with '\(scaled)'", styleNode.mark)
+            return nil
+        }
+        if let fixedPoints { return .some(.fixed(fixedPoints)) }
+        guard let scaledPoints else { return .some(nil) }
+        do throws(SpecValueError) {
+            let textStyle = try styleNode.map { node throws(SpecValueError) in try TextStyle.read(.text(node.string ?? ""), field: style) } ?? .body
+            do throws(ModelError) {
+                return .some(.scaled(scaledPoints, by: try FontMetricsScaler(relativeTo: textStyle)))
+            } catch let problem {
+                error(problem.description, styleNode?.mark)
                 return nil
             }
-        }
-        switch (fixed, scaled) {
-        case (.some, .some):
-            error("give 'spacing' or 'scaledSpacing', not both", mapping["scaledSpacing"]?.mark)
+        } catch let problem {
+            error(problem.description, styleNode?.mark)
             return nil
-        case (.some(let points), nil): return .fixed(points)
-        case (nil, .some(let points)): return .scaled(points, relativeTo: style)
-        case (nil, nil): return .fixed(GroupLayout.defaultSpacing)
         }
     }
 
@@ -269,43 +283,14 @@ extension LayoutSpecReader {
                   mapping.keys.first { $0.string == field }?.mark)
             return nil
         }
-        func points(_ name: String) -> Double? {
-            guard let node = mapping[name] else { return nil }
-            guard let value = Double(node.string ?? ""), value.isFinite, value >= 0, value <= 10_000 else {
-                error("'\(name)' must be a number of points between 0 and 10000", node.mark)
-                return -1
-            }
-            return value
-        }
-        switch (points("width"), points("scaledWidth")) {
-        case (.some(let width), nil) where width >= 0:
-            if mapping["relativeTo"] != nil {
-                error("'relativeTo' goes with 'scaledWidth'", mapping["relativeTo"]?.mark)
-                return nil
-            }
-            return .view(width: .fixed(width))
-        case (nil, .some(let width)) where width >= 0:
-            var style = TextStyle.body
-            if let styleNode = mapping["relativeTo"] {
-                do throws(SpecValueError) { style = try TextStyle.read(.text(styleNode.string ?? ""), field: "relativeTo") } catch let problem {
-                    error(problem.description, styleNode.mark)
-                    return nil
-                }
-            }
-            guard (try? FontMetricsScaler(relativeTo: style)) != nil else {
-                error("'\(style)' has no scaling table; use a text style from largeTitle to caption2", mapping["relativeTo"]?.mark)
-                return nil
-            }
-            return .view(width: .scaled(width, relativeTo: style))
-        case (.some, .some):
-            error("a view has 'width' or 'scaledWidth', not both", node.mark)
+        guard let length = readLength(mapping, fixed: "width", scaled: "scaledWidth", style: "relativeTo", error: error) else {
             return nil
-        case (nil, nil):
+        }
+        guard let length else {
             error("a child needs 'key', 'text', 'width' or 'scaledWidth'", node.mark)
             return nil
-        default:
-            return nil
         }
+        return .view(width: length)
     }
 }
 

@@ -265,11 +265,17 @@ struct GroupTests {
             row: [{width: 20}]
           - name: d
             column: [{key: "k*"}]
+          - name: e
+            scaledSpacing: 4
+            spacingRelativeTo: extraLargeTitle
+            row: [{key: k}]
         """, categories: [.large])
         let messages = report.diagnostics.map { "\($0.line): \($0.message)" }
         #expect(messages.contains { $0.hasPrefix("10:") && $0.contains("'width' does not belong on a text in a row") })
         #expect(messages.contains { $0.hasPrefix("11:") && $0.contains("no layout applies at xSmall…xxxLarge") })
         #expect(messages.contains { $0.hasPrefix("15:") && $0.contains("needs at least one text") })
         #expect(messages.contains { $0.hasPrefix("17:") && $0.contains("names its keys exactly") })
+        // A style with no scaling table cannot scale a spacing (it was once scaled as nothing, silently).
+        #expect(messages.contains { $0.hasPrefix("20:") && $0.contains("'extraLargeTitle' has no published per-category table") })
     }
 }
