@@ -164,36 +164,33 @@ public enum CheckRunner {
             for place in places {
                 var element: ElementSpec
                 var context: GroupContext?
+                // A device variant is laid out at its device's geometry when the spec gives one (an element's
+                // `devices`, or a group's: its texts cannot have their own).
+                var hasDeviceGeometry = false
                 switch place {
                 case .element(let spec, _):
-                    element = spec
+                    element = spec.forLocale(entry.locale)
+                    if let device = entry.device { (element, hasDeviceGeometry) = element.forDevice(device) }
                 case .group(var group):
                     group.fields = group.fields.forLocale(entry.locale)
-                    if let device = entry.device { group.fields = group.fields.forDevice(device).spec }
+                    if let device = entry.device { (group.fields, hasDeviceGeometry) = group.fields.forDevice(device) }
                     // The child's fields where the group first shows it (each layout's are used at its categories).
                     let item = group.layouts.lazy.flatMap(\.items).compactMap { item -> ElementSpec? in
                         if case .key(entry.key, let element, _) = item { return element }
                         return nil
                     }.first ?? ElementSpec()
-                    element = item.over(group.textFields)
+                    element = item.over(group.textFields).forLocale(entry.locale)
                     element.key = group.name
                     context = GroupContext(group: group, siblings: siblings.texts(besides: entry.key, in: group, locale: entry.locale))
                 }
-                element = element.forLocale(entry.locale)
-                // A device variant is laid out at its device's geometry when the spec gives one.
-                if let device = entry.device {
-                    var specific = element.forDevice(device)
-                    if case .group(let group) = place { specific.hasOverride = group.fields.devices?[device] != nil || specific.hasOverride }
-                    element = specific.spec
-                    if !specific.hasOverride, ElementSpec.devicesNeedingGeometry.contains(device),
-                       deviceWarnings.insert("\(entry.key)\u{1F}\(device)").inserted {
-                        add(CatalogDiagnostic(
-                            severity: .warning,
-                            message: "'\(entry.key)' [device:\(device)] is checked with the element's own geometry; "
-                                + "give its width with 'devices: {\(device): {width: …}}' in the spec",
-                            location: entry.source
-                        ))
-                    }
+                if let device = entry.device, !hasDeviceGeometry, ElementSpec.devicesNeedingGeometry.contains(device),
+                   deviceWarnings.insert("\(entry.key)\u{1F}\(device)").inserted {
+                    add(CatalogDiagnostic(
+                        severity: .warning,
+                        message: "'\(entry.key)' [device:\(device)] is checked with the element's own geometry; "
+                            + "give its width with 'devices: {\(device): {width: …}}' in the spec",
+                        location: entry.source
+                    ))
                 }
                 jobs.append(CheckJob(entry: entry, text: text, language: language, element: element, named: named,
                                      place: places.count > 1 ? place.name : nil, group: context))
