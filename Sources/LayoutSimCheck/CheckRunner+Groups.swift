@@ -113,13 +113,13 @@ extension CheckRunner {
                 let texts = ideals[index].values.map { $0[category] ?? 0 }
                 switch layout.axis {
                 case .row:
-                    return fixed(layout) + texts.reduce(0, +) <= width + LayoutSimCheckTolerance.points
+                    return fixed(layout) + texts.reduce(0, +) <= width + Fitter.tolerance
                 case .column:
                     let views = layout.items.compactMap { item -> Double? in
                         if case .view(let length) = item { return length.value(at: shown) }
                         return nil
                     }
-                    return (texts + views).allSatisfy { $0 <= width + LayoutSimCheckTolerance.points }
+                    return (texts + views).allSatisfy { $0 <= width + Fitter.tolerance }
                 }
             }
             let chosen = candidates.first(where: fits) ?? last
@@ -149,7 +149,7 @@ extension CheckRunner {
                     // what the row would give it however long it were.
                     let others = texts.indices.filter { $0 != position }.reduce(0.0) { $0 + texts[$1].ideal }
                     let free = width - fixed(layout)
-                    if others <= free + LayoutSimCheckTolerance.points {
+                    if others <= free + Fitter.tolerance {
                         roomForText = max(0, free - others)
                     } else {
                         var unbounded = texts
@@ -203,11 +203,6 @@ extension CheckRunner {
         report.appleFontNotes = first.report.appleFontNotes
         return (report, laidOut)
     }
-}
-
-/// Tolerance for comparing widths in groups (the fitting stage's).
-enum LayoutSimCheckTolerance {
-    static let points = 0.001
 }
 
 /// The texts of the keys that groups show, by key and locale (placeholders filled), for sizing each child's

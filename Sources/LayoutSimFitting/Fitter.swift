@@ -24,6 +24,8 @@ package struct FitStep: Sendable {
 package enum Fitter {
     /// The largest length accepted anywhere, points (a million points is far beyond any screen).
     package static let maximumLength = 1_000_000.0
+    /// How far a width may exceed the room and still fit (floating-point noise): the line breaker's, for later stages.
+    package static let tolerance = LineBreaker.tolerance
 
     /// Everything about one layout at one size: lines, the truncation of the last shown line, tightening.
     struct Layout {
