@@ -26,14 +26,19 @@ extension CheckRunner {
                 return
             }
             var fonts = Set<CheckReport.FontFile>()
+            // Neighbouring strings use the same fonts: a set hashes each file's name and digest, an array compares.
+            var lastFonts: [CheckReport.FontFile] = []
             var warnings = Set<ReportDiagnostic>()
             while let chunk = sink.nextChunk() {
                 for index in chunk {
                     let checked = check(
                         jobs[index], engine: engine, options: options, draws: options.drawsFailures && sink.wantsDrawing(at: index)
                     )
-                    fonts.formUnion(checked.fonts)
-                    warnings.formUnion(checked.warnings)
+                    if checked.fonts != lastFonts {
+                        fonts.formUnion(checked.fonts)
+                        lastFonts = checked.fonts
+                    }
+                    if !checked.warnings.isEmpty { warnings.formUnion(checked.warnings) }
                     sink.store(checked.result, drawing: checked.drawing, at: index)
                     if let progress = options.progress { progress(sink.done, jobs.count) }
                 }

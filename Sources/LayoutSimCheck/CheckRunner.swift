@@ -270,8 +270,13 @@ public enum CheckRunner {
 
     /// Paths under the working directory are reported relative to it, so reports are the same on every machine.
     package static func relative(_ file: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+        let prefix = workingDirectoryPrefix
         return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
     }
+
+    /// The working directory with a trailing slash, read once (a check asks for every string's fonts).
+    private static let workingDirectoryPrefix: String = {
+        let cwd = FileManager.default.currentDirectoryPath
+        return cwd.hasSuffix("/") ? cwd : cwd + "/"
+    }()
 }

@@ -78,7 +78,7 @@ package final class SizeMemo {
     /// The advances and edge changes of `source` at `size`, points.
     func at(_ size: Double, _ source: AdvanceSource) -> ([Double], EdgeAdvances) {
         if size != self.size {
-            advances = source.advances(size: size)
+            source.advances(size: size, into: &advances)
             source.edges(size: size, into: &edges)
             self.size = size
         }

@@ -147,9 +147,13 @@ public final class LayoutEngine {
         do {
             var used = [Bool](repeating: false, count: measured.faces.count)
             for face in measured.faceIndex where Int(face) < used.count { used[Int(face)] = true }
-            var seen = Set<String>()
+            // A few faces: a list compares paths, a set would hash each.
+            var seen: [String] = []
             for (index, face) in measured.faces.enumerated() where index == 0 || used[index] {
-                if seen.insert(face.id.path).inserted { files.append(try registry.fileInfo(forPath: face.id.path)) }
+                let path = face.id.path
+                guard !seen.contains(path) else { continue }
+                seen.append(path)
+                files.append(try registry.fileInfo(forPath: path))
             }
         } catch { throw .font(error) }
         let notes = appleFontNotes(measured)

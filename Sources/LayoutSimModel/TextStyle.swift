@@ -31,6 +31,25 @@ public enum TextStyle: String, CaseIterable, Sendable, Codable, Hashable {
     /// Extra Large Title 2 (UIKit iOS 17+; SwiftUI visionOS only). Partial: only 28 pt bold at Large is known.
     case extraLargeTitle2
 
+    /// The style's position in ``allCases`` (declaration order), for tables indexed by style.
+    package var tableIndex: Int {
+        switch self {
+        case .largeTitle: 0
+        case .title1: 1
+        case .title2: 2
+        case .title3: 3
+        case .headline: 4
+        case .body: 5
+        case .callout: 6
+        case .subheadline: 7
+        case .footnote: 8
+        case .caption1: 9
+        case .caption2: 10
+        case .extraLargeTitle: 11
+        case .extraLargeTitle2: 12
+        }
+    }
+
     /// The `UIFont.TextStyle` raw string, e.g. `"UICTFontTextStyleBody"`, `"UICTFontTextStyleTitle0"` (largeTitle),
     /// `"UICTFontTextStyleSubhead"`.
     public var uikitRawValue: String {

@@ -64,7 +64,7 @@ public enum TypeScale {
     /// The metrics of `style` at `category`, or `nil` when unknown
     /// (only for the ``partialStyles`` at a category other than ``ContentSizeCategory/large``).
     public static func metrics(_ style: TextStyle, _ category: ContentSizeCategory) -> StyleMetrics? {
-        if let row = fullRows[style] {
+        if let row = rowsByStyle[style.tableIndex] {
             let index = category.rawValue
             guard row.sizes.indices.contains(index), row.leading.indices.contains(index) else { return nil }
             return StyleMetrics(
@@ -74,7 +74,7 @@ public enum TypeScale {
                 emphasizedWeight: row.emphasizedWeight
             )
         }
-        if let partial = partialRows[style], category == .large {
+        if category == .large, let partial = partialRows[style] {
             return StyleMetrics(
                 pointSize: partial.sizeAtLarge,
                 leading: nil,
@@ -84,6 +84,9 @@ public enum TypeScale {
         }
         return nil
     }
+
+    /// ``fullRows`` by ``TextStyle/tableIndex``: a lookup per category without hashing the style's name.
+    private static let rowsByStyle: [Row?] = TextStyle.allCases.map { fullRows[$0] }
 
     /// The metrics of `style` at `category`, or ``ModelError/categoryUnknownForStyle(_:_:)`` when unknown.
     public static func requiredMetrics(

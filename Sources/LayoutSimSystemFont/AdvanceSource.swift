@@ -21,9 +21,26 @@ package struct AdvanceSource {
     /// Clusters of the system cascade's other stand-ins (Noto Thai, CJK, the emoji stand-in, …) are calibrated to the
     /// fonts iOS uses (``StandInCalibration``) unless the text says not to.
     package func advances(size: Double) -> [Double] {
+        var out: [Double] = []
+        advances(size: size, into: &out)
+        return out
+    }
+
+    /// ``advances(size:)`` written into `out`, whose storage is reused when it is not shared (one text at its sizes
+    /// one after the other).
+    package func advances(size: Double, into out: inout [Double]) {
         let hasApple = text.traits.contains(where: \.isApple)
         // The SF model and the calibration in one pass (Apple's optical sizes come before the calibration).
-        if let system, !hasApple { return system.clusterAdvances(text, size: size, weight: weight, calibrated: text.calibratesStandIns) }
+        if let system, !hasApple {
+            system.clusterAdvances(text, size: size, weight: weight, calibrated: text.calibratesStandIns, into: &out)
+            return
+        }
+        out = otherAdvances(size: size)
+    }
+
+    /// The advances with Apple's fonts, or without the SF model.
+    private func otherAdvances(size: Double) -> [Double] {
+        let hasApple = text.traits.contains(where: \.isApple)
         var out = system?.clusterAdvances(text, size: size, weight: weight) ?? text.fontAdvances(size: size)
         if hasApple { applyAppleFonts(&out, size: size) }
         guard text.calibratesStandIns else { return out }

@@ -93,32 +93,53 @@ package final class SystemFontModel {
     /// Inter stand-in shaped; clusters of fallback fonts keep their own advances, those of the system cascade's
     /// other stand-ins calibrated (``StandInCalibration``) when `calibrated`.
     package func clusterAdvances(_ text: MeasuredText, size: Double, weight: FontWeight, calibrated: Bool = false) -> [Double] {
+        var out: [Double] = []
+        clusterAdvances(text, size: size, weight: weight, calibrated: calibrated, into: &out)
+        return out
+    }
+
+    /// ``clusterAdvances(_:size:weight:calibrated:)`` written into `out`, whose storage is reused when it is not
+    /// shared (one text at its sizes one after the other).
+    package func clusterAdvances(
+        _ text: MeasuredText, size: Double, weight: FontWeight, calibrated: Bool = false, into out: inout [Double]
+    ) {
         let row = row(atSize: size, weight: weight)
-        let sf = row.advances
         let ratio = row.letterRatio
         let tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
-        // Per face, once: reading a face's fields per cluster copies the face (its path and variations) each time.
-        let rules = text.traits.map { face in
-            FaceRule(face, size: size, calibration: calibrated ? StandInCalibration.scaling(face, size: size, language: text.language) : nil)
-        }
-        var out: [Double] = []
-        out.reserveCapacity(text.clusterCount)
-        for i in 0..<text.clusterCount {
-            let rule = rules[Int(text.faceIndex[i])]
-            let units = text.advanceUnits[i]
-            if let (perUnit, extra) = rule.calibration {
-                out.append(Double(units) * perUnit + (units > 0 ? extra : 0))   // a calibrated stand-in (Noto Thai, …)
-            } else if !rule.modelled {
-                out.append(Double(units) * rule.scale)   // a fallback font: its own advances
-            } else if let codes = text.asciiCodes(ofCluster: i) {
-                var width = SFKerningModel.kerning(text.kerningUnits[i], pointsPerUnit: rule.scale, tightening: tightening)
-                for code in codes { width += sf[Int(code) - 0x20] }
-                out.append(width)
-            } else {
-                out.append(Double(units) * rule.scale * ratio)
+        let count = text.clusterCount
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(count)
+        let faceIndex = text.faceIndex
+        let units = text.advanceUnits
+        let traits = text.traits
+        row.advances.withUnsafeBufferPointer { sf in
+            // Per face, once, in scratch space: reading a face's fields per cluster copies the face (its path and
+            // variations) each time, and an array of rules per size is an allocation per size.
+            withUnsafeTemporaryAllocation(of: FaceRule.self, capacity: traits.count) { rules in
+                for (index, face) in traits.enumerated() {
+                    rules.initializeElement(at: index, to: FaceRule(
+                        face, size: size,
+                        calibration: calibrated ? StandInCalibration.scaling(face, size: size, language: text.language) : nil
+                    ))
+                }
+                for i in 0..<count {
+                    let rule = rules[Int(faceIndex[i])]
+                    let advance = units[i]
+                    if let (perUnit, extra) = rule.calibration {
+                        out.append(Double(advance) * perUnit + (advance > 0 ? extra : 0))   // a calibrated stand-in (Noto Thai, …)
+                    } else if !rule.modelled {
+                        out.append(Double(advance) * rule.scale)   // a fallback font: its own advances
+                    } else if let codes = text.asciiCodes(ofCluster: i) {
+                        var width = SFKerningModel.kerning(text.kerningUnits[i], pointsPerUnit: rule.scale, tightening: tightening)
+                        for code in codes { width += sf[Int(code) - 0x20] }
+                        out.append(width)
+                    } else {
+                        out.append(Double(advance) * rule.scale * ratio)
+                    }
+                }
+                _ = rules.deinitialize()
             }
         }
-        return out
     }
 
     /// How one face's clusters become points at one size.

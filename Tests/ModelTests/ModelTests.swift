@@ -21,6 +21,8 @@ extension ModelTests {
     struct ModelCategoryTests {
         @Test func orderRawValuesAndDefault() {
             #expect(ContentSizeCategory.allCases.count == 12)
+            // Tables indexed by style (TypeScale's rows) rely on each style's index being its position.
+            #expect(TextStyle.allCases.map(\.tableIndex) == Array(0..<TextStyle.allCases.count))
             #expect(ContentSizeCategory.allCases.map(\.rawValue) == Array(0...11))
             #expect(ContentSizeCategory.allCases == ContentSizeCategory.allCases.sorted())
             #expect(ContentSizeCategory.xSmall < .accessibility5)
