@@ -107,37 +107,39 @@ package final class SystemFontModel {
         let ratio = row.letterRatio
         let tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
         let count = text.clusterCount
-        out.removeAll(keepingCapacity: true)
-        out.reserveCapacity(count)
-        let faceIndex = text.faceIndex
-        let units = text.advanceUnits
-        let traits = text.traits
-        row.advances.withUnsafeBufferPointer { sf in
-            // Per face, once, in scratch space: reading a face's fields per cluster copies the face (its path and
-            // variations) each time, and an array of rules per size is an allocation per size.
-            withUnsafeTemporaryAllocation(of: FaceRule.self, capacity: traits.count) { rules in
-                for (index, face) in traits.enumerated() {
-                    rules.initializeElement(at: index, to: FaceRule(
-                        face, size: size,
-                        calibration: calibrated ? StandInCalibration.scaling(face, size: size, language: text.language) : nil
-                    ))
-                }
-                for i in 0..<count {
-                    let rule = rules[Int(faceIndex[i])]
-                    let advance = units[i]
-                    if let (perUnit, extra) = rule.calibration {
-                        out.append(Double(advance) * perUnit + (advance > 0 ? extra : 0))   // a calibrated stand-in (Noto Thai, …)
-                    } else if !rule.modelled {
-                        out.append(Double(advance) * rule.scale)   // a fallback font: its own advances
-                    } else if let codes = text.asciiCodes(ofCluster: i) {
-                        var width = SFKerningModel.kerning(text.kerningUnits[i], pointsPerUnit: rule.scale, tightening: tightening)
-                        for code in codes { width += sf[Int(code) - 0x20] }
-                        out.append(width)
-                    } else {
-                        out.append(Double(advance) * rule.scale * ratio)
-                    }
-                }
-                _ = rules.deinitialize()
+        // Every element is written below: resizing keeps the storage of the last size.
+        if out.count != count { out = [Double](repeating: 0, count: count) }
+        // A face's rule is worked out where the face changes (runs of one face are long; a cascade has many faces
+        // the text does not use): reading a face's fields per cluster copies the face each time.
+        // Spans: no reference counting or uniqueness checks per cluster.
+        let sf = row.advances.span
+        let faceIndex = text.faceIndex.span
+        let units = text.advanceUnits.span
+        let ascii = text.isASCII.span
+        var points = out.mutableSpan
+        var face = -1
+        var rule = FaceRule(scale: 0, modelled: false, calibration: nil)
+        for i in 0..<count {
+            let index = Int(faceIndex[i])
+            if index != face {
+                face = index
+                let traits = text.traits[index]
+                rule = FaceRule(
+                    traits, size: size,
+                    calibration: calibrated ? StandInCalibration.scaling(traits, size: size, language: text.language) : nil
+                )
+            }
+            let advance = units[i]
+            if let (perUnit, extra) = rule.calibration {
+                points[i] = Double(advance) * perUnit + (advance > 0 ? extra : 0)   // a calibrated stand-in (Noto Thai, …)
+            } else if !rule.modelled {
+                points[i] = Double(advance) * rule.scale   // a fallback font: its own advances
+            } else if ascii[i], let codes = text.asciiCodes(ofCluster: i) {
+                var width = SFKerningModel.kerning(text.kerningUnits[i], pointsPerUnit: rule.scale, tightening: tightening)
+                for code in codes { width += sf[Int(code) - 0x20] }
+                points[i] = width
+            } else {
+                points[i] = Double(advance) * rule.scale * ratio
             }
         }
     }
@@ -150,6 +152,12 @@ package final class SystemFontModel {
         let modelled: Bool
         /// A calibrated stand-in's points per unit and room per emoji (``StandInCalibration/scaling(_:size:language:)``).
         let calibration: (perUnit: Double, extra: Double)?
+
+        init(scale: Double, modelled: Bool, calibration: (perUnit: Double, extra: Double)?) {
+            self.scale = scale
+            self.modelled = modelled
+            self.calibration = calibration
+        }
 
         init(_ face: FaceTraits, size: Double, calibration: (perUnit: Double, extra: Double)?) {
             scale = Units.pointsPerUnit(unitsPerEm: face.metrics.unitsPerEm, size: size)
