@@ -115,12 +115,19 @@ extension Fitter {
         var oneMore: ContentSizeCategory?
         var enough = false
         if request.container.lineLimit > 0 {
+            // Verdicts only (``FitReport/fitsThrough``: the categories that pass from the smallest up, and whether
+            // the remedy's own category passes), the sizes one after the other.
             var more = request
             more.container.lineLimit += 1
-            let results = fit(source, plan: plan, request: more, detail: .failures)
-            let report = FitReport(request: more, fontFiles: [], results: results, missingGlyphs: [])
-            oneMore = report.fitsThrough
-            enough = results.first { $0.category == step.category }?.passes(allowingWordBreaks: allows) ?? false
+            let sizes = SizeMemo()
+            var stillFitting = true
+            for (i, s) in plan.enumerated() where stillFitting || i == index {
+                let passes = Fitter.passes(source, step: s, request: more, breaks: breaks, memo: sizes)
+                if i == index { enough = passes }
+                if stillFitting {
+                    if passes, let category = s.category { oneMore = category } else { stillFitting = false }
+                }
+            }
         }
         return FitRemedy(
             category: step.category, neededWidth: neededWidth, neededLines: now.lineCount,

@@ -94,7 +94,9 @@ package enum Fitter {
     package static func passes(
         _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak], memo: SizeMemo? = nil
     ) -> Bool {
-        let laid = layOut(source, step: step, request: request, breaks: breaks, memo: memo)
+        let laid = layOut(source, step: step, request: request, breaks: breaks, memo: memo, verdictOnly: true)
+        // Lines the limit hides fail, whatever the truncation keeps (which a verdict alone does not compute).
+        if laid.layout.shown < laid.layout.lines.count { return false }
         if let quick = verdictWithoutBoxes(laid.layout, text: source.text, request: request, container: laid.container) {
             return quick.passes
         }
@@ -105,8 +107,12 @@ package enum Fitter {
     }
 
     /// The layout at `step` (shrunk and tightened as the label does), in the container there, with the shrink factor.
+    ///
+    /// - Parameter verdictOnly: whether only the verdict is wanted: where the line limit hides lines, the truncation
+    ///   of the last shown line is not computed (``Layout/truncated`` stays nil, ``Layout/shown`` says it).
     private static func layOut(
-        _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak], memo: SizeMemo?
+        _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak], memo: SizeMemo?,
+        verdictOnly: Bool = false
     ) -> (layout: Layout, container: Container, scale: Double, reachedMinimum: Bool) {
         let text = source.text
         let label = request.label
@@ -114,7 +120,9 @@ package enum Fitter {
         if let insets = step.insets { container.insets = insets }
         let width = max(0, container.textWidth)
 
-        func layout(_ size: Double, tighten: Bool) -> Layout {
+        /// `truncate`: whether to compute the truncation of the last shown line (whether the layout fits does not
+        /// need it: lines are hidden).
+        func layout(_ size: Double, tighten: Bool, truncate: Bool = !verdictOnly) -> Layout {
             let (advances, edges) = memo?.at(size, source) ?? (source.advances(size: size), source.edges(size: size))
             let (lines, spans) = LineBreaker.breakLines(
                 text, advances: advances, width: width, breaks: breaks, pushOut: label.lineBreakStrategy.pushesOut,
@@ -150,6 +158,10 @@ package enum Fitter {
                     return Layout(size: size, advances: advances, lines: [whole], spans: [all], shown: 1, truncated: nil,
                                   tracking: -max(0, needed) / gaps)
                 }
+            }
+            guard truncate else {
+                let shown = label.lineBreakMode == .truncatingHead || label.lineBreakMode == .truncatingMiddle ? 1 : limit
+                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: shown, truncated: nil, tracking: 0)
             }
             let lastStart = spans[limit - 1].lowerBound
             let paragraph = lastStart..<text.paragraphEnd(after: lastStart)
@@ -196,16 +208,16 @@ package enum Fitter {
             var failing = 1.0
             var candidate = 0.99
             while candidate >= minimum - 1e-12 {
-                if fitsWhole(layout(step.pointSize * candidate, tighten: false)) { fitting = candidate; break }
+                if fitsWhole(layout(step.pointSize * candidate, tighten: false, truncate: false)) { fitting = candidate; break }
                 failing = candidate
                 candidate = ((candidate - 0.01) * 100).rounded() / 100
             }
-            if fitting == nil, failing > minimum, fitsWhole(layout(step.pointSize * minimum, tighten: false)) { fitting = minimum }
+            if fitting == nil, failing > minimum, fitsWhole(layout(step.pointSize * minimum, tighten: false, truncate: false)) { fitting = minimum }
             if var low = fitting {
                 var high = failing
                 while high - low > 0.0005 {
                     let mid = (low + high) / 2
-                    if fitsWhole(layout(step.pointSize * mid, tighten: false)) { low = mid } else { high = mid }
+                    if fitsWhole(layout(step.pointSize * mid, tighten: false, truncate: false)) { low = mid } else { high = mid }
                 }
                 scale = (low * 1000).rounded(.down) / 1000
                 if scale < minimum { scale = minimum }
