@@ -75,7 +75,6 @@ extension Fitter {
         let breaks = LineBreaker.opportunities(
             source.text, byCharacter: request.label.lineBreakMode == .charWrapping, strategy: request.label.lineBreakStrategy
         )
-        let memo = SizeMemo()
         // One request for every probe, its container's width, line limit and height set per probe (``changed``
         // copied the whole request each time).
         var probe = changed()
@@ -83,7 +82,7 @@ extension Fitter {
             probe.container.width = width ?? here.width
             probe.container.lineLimit = lines ?? here.lineLimit
             probe.container.height = height ?? here.height
-            return Fitter.passes(source, step: step, request: probe, breaks: breaks, memo: memo)
+            return Fitter.passes(source, step: step, request: probe, breaks: breaks)
         }
         let insets = here.insets.left + here.insets.right
         let scale = here.displayScale
@@ -119,10 +118,9 @@ extension Fitter {
             // the remedy's own category passes), the sizes one after the other.
             var more = request
             more.container.lineLimit += 1
-            let sizes = SizeMemo()
             var stillFitting = true
             for (i, s) in plan.enumerated() where stillFitting || i == index {
-                let passes = Fitter.passes(source, step: s, request: more, breaks: breaks, memo: sizes)
+                let passes = Fitter.passes(source, step: s, request: more, breaks: breaks)
                 if i == index { enough = passes }
                 if stillFitting {
                     if passes, let category = s.category { oneMore = category } else { stillFitting = false }

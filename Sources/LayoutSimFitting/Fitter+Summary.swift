@@ -64,24 +64,3 @@ extension Fitter {
         return (!overflows && (!wordBroken || request.allowsWordBreaks), widest, wordBroken)
     }
 }
-
-/// Each cluster's advances and edge changes at the last size asked: many layouts at one size (a remedy's probes at
-/// many widths, a label's tightening) compute them once, and a text at its sizes one after the other reuses the edge
-/// changes' storage.
-package final class SizeMemo {
-    private var size = Double.nan
-    private var advances: [Double] = []
-    private var edges = EdgeAdvances.none
-
-    package init() {}
-
-    /// The advances and edge changes of `source` at `size`, points.
-    func at(_ size: Double, _ source: AdvanceSource) -> ([Double], EdgeAdvances) {
-        if size != self.size {
-            source.advances(size: size, into: &advances)
-            source.edges(size: size, into: &edges)
-            self.size = size
-        }
-        return (advances, edges)
-    }
-}

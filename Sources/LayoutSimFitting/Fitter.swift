@@ -57,26 +57,23 @@ package enum Fitter {
         let primary = text.faces.first { $0.isSystemFont == isSystem } ?? text.faces.first
         // SF itself (Apple's fonts) has its own line height; the stand-in has SF's measured one.
         let ownLineHeight = !isSystem || primary?.apple?.isSystemFont == true
-        // The sizes one after the other: each size's edge changes in the same storage.
-        let memo = SizeMemo()
         return plan.map { step in
             let lineHeight = ownLineHeight
                 ? primary?.metrics.lineHeight(atPointSize: step.pointSize) ?? 0
                 : SystemFontModel.lineHeightPerPoint * step.pointSize
             return fit(source, step: step, lineHeight: lineHeight, weight: isSystem ? step.weight : nil, request: request,
-                       breaks: breaks, detail: detail, memo: memo)
+                       breaks: breaks, detail: detail)
         }
     }
 
     /// Breaks the text at one size and judges the result against the container: wrapping by the line break mode and
     /// strategy, shrinking (`minimumScaleFactor`), tightening, truncation, line boxes and ink, then the verdict.
     ///
-    /// - Parameter memo: the advances at the last size laid out, for many layouts at one size (a remedy's probes).
     package static func fit(
         _ source: AdvanceSource, step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest,
-        breaks: [BoundaryBreak], detail: ResultDetail = .full, memo: SizeMemo? = nil
+        breaks: [BoundaryBreak], detail: ResultDetail = .full
     ) -> CategoryResult {
-        let laid = layOut(source, step: step, request: request, breaks: breaks, memo: memo)
+        let laid = layOut(source, step: step, request: request, breaks: breaks)
         let current = laid.layout
         let scaledLineHeight = lineHeight * current.size / step.pointSize
         if detail == .failures,
@@ -89,12 +86,12 @@ package enum Fitter {
                      container: laid.container, scale: laid.scale, reachedMinimum: laid.reachedMinimum)
     }
 
-    /// Whether the text passes at `step`: the verdict of ``fit(_:step:lineHeight:weight:request:breaks:detail:memo:)``
+    /// Whether the text passes at `step`: the verdict of ``fit(_:step:lineHeight:weight:request:breaks:detail:)``
     /// without the rest of the result where no line box is needed to tell (what a remedy's probes ask).
     package static func passes(
-        _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak], memo: SizeMemo? = nil
+        _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak]
     ) -> Bool {
-        let laid = layOut(source, step: step, request: request, breaks: breaks, memo: memo, verdictOnly: true)
+        let laid = layOut(source, step: step, request: request, breaks: breaks, verdictOnly: true)
         // Lines the limit hides fail, whatever the truncation keeps (which a verdict alone does not compute).
         if laid.layout.shown < laid.layout.lines.count { return false }
         if let quick = verdictWithoutBoxes(laid.layout, text: source.text, request: request, container: laid.container) {
@@ -111,8 +108,7 @@ package enum Fitter {
     /// - Parameter verdictOnly: whether only the verdict is wanted: where the line limit hides lines, the truncation
     ///   of the last shown line is not computed (``Layout/truncated`` stays nil, ``Layout/shown`` says it).
     private static func layOut(
-        _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak], memo: SizeMemo?,
-        verdictOnly: Bool = false
+        _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak], verdictOnly: Bool = false
     ) -> (layout: Layout, container: Container, scale: Double, reachedMinimum: Bool) {
         let text = source.text
         let label = request.label
@@ -123,7 +119,8 @@ package enum Fitter {
         /// `truncate`: whether to compute the truncation of the last shown line (whether the layout fits does not
         /// need it: lines are hidden).
         func layout(_ size: Double, tighten: Bool, truncate: Bool = !verdictOnly) -> Layout {
-            let (advances, edges) = memo?.at(size, source) ?? (source.advances(size: size), source.edges(size: size))
+            // Each size's advances once per text (``AdvanceSource/memo``): remedies and tightening come back to them.
+            let (advances, edges) = source.memo.at(size, source)
             let (lines, spans) = LineBreaker.breakLines(
                 text, advances: advances, width: width, breaks: breaks, pushOut: label.lineBreakStrategy.pushesOut,
                 edges: edges

@@ -9,6 +9,8 @@ package struct AdvanceSource {
     package let system: SystemFontModel?
     /// Weight of the SF stand-in's clusters.
     package let weight: FontWeight
+    /// The advances at the sizes laid out so far (shared by the source's copies).
+    package let memo = SizeMemo()
 
     package init(text: MeasuredText, system: SystemFontModel?, weight: FontWeight) {
         self.text = text

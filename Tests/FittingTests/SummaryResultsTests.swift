@@ -65,7 +65,7 @@ struct SummaryResultsTests {
         #expect(summaries >= 20 && full >= 20)
     }
 
-    /// A remedy's probe (``Fitter/passes(_:step:request:breaks:memo:)``, one size at many widths, its advances kept)
+    /// A remedy's probe (``Fitter/passes(_:step:request:breaks:)``, one size at many widths, its advances kept)
     /// says what the full fit's verdict says, at every category and at widths from far too narrow to wide enough.
     @Test func probesAgreeWithTheFullVerdict() throws {
         let engine = try TestSupport.engine()
@@ -76,12 +76,11 @@ struct SummaryResultsTests {
             let source = try engine.advanceSource(request, plan: plan)
             let breaks = LineBreaker.opportunities(source.text, byCharacter: false, strategy: request.label.lineBreakStrategy)
             for step in plan {
-                let memo = SizeMemo()
                 for width in stride(from: 20.0, through: 420, by: 25) {
                     var changed = request
                     changed.container.width = width
                     let full = Fitter.fit(source, plan: [step], request: changed)[0].passes(allowingWordBreaks: request.allowsWordBreaks)
-                    #expect(Fitter.passes(source, step: step, request: changed, breaks: breaks, memo: memo) == full)
+                    #expect(Fitter.passes(source, step: step, request: changed, breaks: breaks) == full)
                     if full { passing += 1 } else { failing += 1 }
                 }
             }

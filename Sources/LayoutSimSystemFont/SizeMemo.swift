@@ -1,0 +1,27 @@
+import LayoutSimShaping
+
+/// Each cluster's advances and edge changes at the last size asked: many layouts at one size (a remedy's probes at
+/// many widths, a label's tightening, the remedy of a text at the size its fit ended with) compute them once, and a
+/// text at its sizes one after the other reuses the storage.
+///
+/// One size only, on purpose: keeping every size a check laid out at costs more (an array per size for every text)
+/// than computing the sizes a failing text's remedy comes back to again.
+///
+/// Owned by one ``AdvanceSource`` (its copies share it), so by one worker: not thread-safe.
+package final class SizeMemo {
+    private var size = Double.nan
+    private var advances: [Double] = []
+    private var edges = EdgeAdvances.none
+
+    package init() {}
+
+    /// The advances and edge changes of `source` at `size`, points.
+    package func at(_ size: Double, _ source: AdvanceSource) -> ([Double], EdgeAdvances) {
+        if size != self.size {
+            source.advances(size: size, into: &advances)
+            source.edges(size: size, into: &edges)
+            self.size = size
+        }
+        return (advances, edges)
+    }
+}
