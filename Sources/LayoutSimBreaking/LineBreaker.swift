@@ -96,37 +96,41 @@ package enum LineBreaker {
         lines.reserveCapacity(4)
         var start = 0
         let limit = width + tolerance
-        // The content width of clusters start..<start+k+1 of the current line (reused across lines).
-        var contentAt: [Double] = []
-        contentAt.reserveCapacity(count)
         while start < count {
             var total = edges.atStart(start)   // width of clusters start..<j
             var content = 0.0                  // the same without trailing whitespace
             var lastBreak: Int?
+            var lastBreakContent = 0.0         // `content` where `lastBreak` was taken
             var j = start
             var end = count
-            contentAt.removeAll(keepingCapacity: true)
+            var endContent: Double?            // the content width of start..<end, when summed here
             while j < count {
                 let newTotal = total + advances[j]
                 let newContent = text.isWhitespace[j] ? content : newTotal
                 if newContent > limit {
-                    end = lastBreak ?? splitWord(text, from: start, overflowAt: j, contentAt: contentAt, edges: edges, limit: limit)
+                    if let lastBreak {
+                        end = lastBreak
+                        endContent = lastBreakContent
+                    } else {
+                        end = splitWord(text, advances: advances, from: start, overflowAt: j, edges: edges, limit: limit)
+                    }
                     break
                 }
                 total = newTotal
                 content = newContent
-                contentAt.append(content)
                 j += 1
-                if j == count { end = count; break }
-                if breaks[j] == .mandatory { end = j; break }
+                if j == count || breaks[j] == .mandatory { end = j; endContent = content; break }
                 // A break opportunity counts only where the line, as drawn, fits (edge forms can make it wider).
-                if breaks[j] == .soft, drawn(text, upTo: j, content: content, edges: edges) <= limit { lastBreak = j }
+                if breaks[j] == .soft, drawn(text, upTo: j, content: content, edges: edges) <= limit {
+                    lastBreak = j
+                    lastBreakContent = content
+                }
             }
             spans.append(start..<end)
-            // The content width up to `end` was summed above, unless a grapheme alone too wide ran past the overflow.
-            lines.append(line(text, start..<end, width: end - start <= contentAt.count
-                ? drawn(text, upTo: end, content: contentAt[end - start - 1], edges: edges)
-                : contentWidth(text, advances: advances, start..<end, edges: edges)))
+            // The content width up to `end` as summed above (the same additions ``contentWidth`` makes, so the same
+            // bits); a split word's is summed again.
+            lines.append(line(text, start..<end, width: endContent.map { drawn(text, upTo: end, content: $0, edges: edges) }
+                ?? contentWidth(text, advances: advances, start..<end, edges: edges)))
             start = end
         }
         return (lines, spans)
@@ -149,12 +153,23 @@ package enum LineBreaker {
     }
 
     /// The boundary at which to split a word that overflows at cluster `overflow`: the last grapheme boundary
-    /// after `start` whose line fits within `limit` as drawn (`contentAt[k]`: the content width of clusters
-    /// `start...start+k`), or the first grapheme boundary after `start` when not even one grapheme fits.
+    /// after `start` whose line fits within `limit` as drawn, or the first grapheme boundary after `start` when not
+    /// even one grapheme fits. The content widths are summed again from `start` as the fill summed them (rare: a
+    /// word wider than the line).
     private static func splitWord(
-        _ text: MeasuredText, from start: Int, overflowAt overflow: Int, contentAt: [Double], edges: EdgeAdvances,
+        _ text: MeasuredText, advances: [Double], from start: Int, overflowAt overflow: Int, edges: EdgeAdvances,
         limit: Double
     ) -> Int {
+        // contentAt[k]: the content width of clusters start...start+k.
+        var contentAt: [Double] = []
+        contentAt.reserveCapacity(overflow - start)
+        var total = edges.atStart(start)
+        var content = 0.0
+        for i in start..<overflow {
+            total += advances[i]
+            if !text.isWhitespace[i] { content = total }
+            contentAt.append(content)
+        }
         var boundary = overflow
         while boundary > start && !(text.isGraphemeBoundary[boundary]
             && drawn(text, upTo: boundary, content: contentAt[boundary - start - 1], edges: edges) <= limit) {
