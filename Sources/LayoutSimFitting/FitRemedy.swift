@@ -143,7 +143,7 @@ extension Fitter {
     /// The width of each paragraph set on one line at `size`, points (trailing whitespace excluded).
     package static func paragraphWidths(_ source: AdvanceSource, size: Double) -> [Double] {
         let text = source.text
-        let advances = source.advances(size: size)
+        let (advances, _) = source.memo.at(size, source)   // often the size the fit ended with
         var widths: [Double] = []
         var start = 0
         while start < text.clusterCount {
