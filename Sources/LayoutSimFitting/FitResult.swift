@@ -96,9 +96,9 @@ public struct CategoryResult: Sendable, Hashable {
     public let clippedBy: Double?
     /// How far the widest shown line overflows the text width, points (nil when none does).
     public let overflowWidth: Double?
-    /// Whether this is a passing category's summary (``ResultDetail/failures``, for checks): its category, sizes,
-    /// verdict, lines and label width are set; its displayed lines, line widths, offsets and boxes are empty and its
-    /// heights 0.
+    /// Whether this is a summary (``ResultDetail/failures``, for checks: a passing category, or a failing one after
+    /// the first): its category, sizes, verdict, lines and label width are set; its displayed lines, line widths,
+    /// offsets and boxes are empty, its hidden characters and heights 0.
     package var isSummary = false
 
     /// Number of lines the text needs.

@@ -8,8 +8,9 @@ package enum ResultDetail: Sendable {
     /// Every field of every result: `fit`, drawings, reports of every category.
     case full
     /// A category that passes, where passing needs no line box to tell (no container height, no clipping to
-    /// bounds, no fixed line height), gets its verdict, size and lines only (``CategoryResult/isSummary``); every
-    /// other category gets every field. What a check needs: it reads the failing categories' details only.
+    /// bounds, no fixed line height), gets its verdict, size and lines only (``CategoryResult/isSummary``), and so
+    /// does a failing category after the first (of a whole plan); the first failing category gets every field.
+    /// What a check needs: it reads the details of the first failure only.
     case failures
 }
 
@@ -19,12 +20,17 @@ extension Fitter {
     /// ``judge(_:source:step:lineHeight:weight:request:container:scale:reachedMinimum:)`` decides. The verdict is
     /// the one judging gives: every line shown, none wider than the container (unless tightened), no missing glyph;
     /// a mid-word split passes only when the request allows it.
+    ///
+    /// - Parameter failing: whether a failing layout gets a summary too, with the verdict judging gives (a check reads
+    ///   the details of its first failing category only).
     static func summary(
         _ l: Layout, text: MeasuredText, step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest,
-        container: Container, scale: Double, reachedMinimum: Bool
+        container: Container, scale: Double, reachedMinimum: Bool, failing: Bool = false
     ) -> CategoryResult? {
-        guard let quick = verdictWithoutBoxes(l, text: text, request: request, container: container), quick.passes else {
-            return nil
+        guard let quick = verdictWithoutBoxes(l, text: text, request: request, container: container) else { return nil }
+        guard quick.passes else {
+            return failing ? failureSummary(l, text: text, step: step, lineHeight: lineHeight, weight: weight,
+                                            container: container, scale: scale, reachedMinimum: reachedMinimum) : nil
         }
         let labelWidth = Units.roundUpToPixels(quick.widest, scale: container.displayScale) + container.insets.left
             + container.insets.right
@@ -37,6 +43,47 @@ extension Fitter {
             shownLineCount: l.shown, visibleLineCount: l.shown, partlyVisibleLine: nil, textHeight: 0, height: 0,
             width: labelWidth, verdict: quick.wordBroken ? .fitsWithWordBroken : .fits, wordBroken: quick.wordBroken,
             clippedBy: nil, overflowWidth: nil, isSummary: true
+        )
+    }
+
+    /// A failing layout's summary, when no line box is needed to tell how it fails (``verdictWithoutBoxes``
+    /// answered): the verdict judging gives (missing glyphs, then lines hidden, then a line wider than the container
+    /// unless tightened, then a word broken), its size and lines; no displayed lines, widths, boxes or hidden
+    /// characters.
+    private static func failureSummary(
+        _ l: Layout, text: MeasuredText, step: FitStep, lineHeight: Double, weight: FontWeight?, container: Container,
+        scale: Double, reachedMinimum: Bool
+    ) -> CategoryResult {
+        let width = max(0, container.textWidth)
+        var widest = 0.0
+        var wordBroken = false
+        for line in l.lines.prefix(l.shown) {
+            widest = max(widest, line.width)
+            wordBroken = wordBroken || line.endsMidWord
+        }
+        var overflowWidth: Double?
+        let verdict: Verdict
+        if !text.missingGlyphs.isEmpty {
+            verdict = .missingGlyphs(count: text.missingGlyphs.count)
+        } else if l.truncated != nil || l.shown < l.lines.count {
+            verdict = .truncated(hiddenLines: l.lines.count - l.shown)
+        } else if widest > width + LineBreaker.tolerance, l.tracking == 0 {
+            overflowWidth = widest - width
+            verdict = .clipped(by: widest - width)
+        } else if wordBroken {
+            verdict = .fitsWithWordBroken
+        } else {
+            verdict = .fits
+        }
+        return CategoryResult(
+            category: step.category, appliedCategory: step.appliedCategory ?? step.category, pointSize: l.size,
+            weight: weight, lineHeight: lineHeight, lines: l.lines, displayedLines: [], sourceText: text.text,
+            hiddenCharacters: 0, shownLineWidths: [], lineOffsets: [], scaleFactor: scale,
+            shrinkReachedMinimum: reachedMinimum, tracking: l.tracking, lineBoxes: [], inkClipped: nil,
+            shownLineCount: l.shown, visibleLineCount: l.shown, partlyVisibleLine: nil, textHeight: 0, height: 0,
+            width: Units.roundUpToPixels(widest, scale: container.displayScale) + container.insets.left
+                + container.insets.right,
+            verdict: verdict, wordBroken: wordBroken, clippedBy: nil, overflowWidth: overflowWidth, isSummary: true
         )
     }
 

@@ -57,21 +57,27 @@ package enum Fitter {
         let primary = text.faces.first { $0.isSystemFont == isSystem } ?? text.faces.first
         // SF itself (Apple's fonts) has its own line height; the stand-in has SF's measured one.
         let ownLineHeight = !isSystem || primary?.apple?.isSystemFont == true
+        // With ``ResultDetail/failures``, the failing categories after the first are summaries too.
+        var failed = false
         return plan.map { step in
             let lineHeight = ownLineHeight
                 ? primary?.metrics.lineHeight(atPointSize: step.pointSize) ?? 0
                 : SystemFontModel.lineHeightPerPoint * step.pointSize
-            return fit(source, step: step, lineHeight: lineHeight, weight: isSystem ? step.weight : nil, request: request,
-                       breaks: breaks, detail: detail)
+            let result = fit(source, step: step, lineHeight: lineHeight, weight: isSystem ? step.weight : nil, request: request,
+                             breaks: breaks, detail: detail, summarizesFailure: failed)
+            if !failed, !result.passes(allowingWordBreaks: request.allowsWordBreaks) { failed = true }
+            return result
         }
     }
 
     /// Breaks the text at one size and judges the result against the container: wrapping by the line break mode and
     /// strategy, shrinking (`minimumScaleFactor`), tightening, truncation, line boxes and ink, then the verdict.
     ///
+    /// - Parameter summarizesFailure: with ``ResultDetail/failures``, whether a failing result may be a summary too
+    ///   (an earlier category already failed in full).
     package static func fit(
         _ source: AdvanceSource, step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest,
-        breaks: [BoundaryBreak], detail: ResultDetail = .full
+        breaks: [BoundaryBreak], detail: ResultDetail = .full, summarizesFailure: Bool = false
     ) -> CategoryResult {
         let laid = layOut(source, step: step, request: request, breaks: breaks)
         let current = laid.layout
@@ -79,7 +85,7 @@ package enum Fitter {
         if detail == .failures,
            let summary = summary(current, text: source.text, step: step, lineHeight: scaledLineHeight, weight: weight,
                                  request: request, container: laid.container, scale: laid.scale,
-                                 reachedMinimum: laid.reachedMinimum) {
+                                 reachedMinimum: laid.reachedMinimum, failing: summarizesFailure) {
             return summary
         }
         return judge(current, source: source, step: step, lineHeight: scaledLineHeight, weight: weight, request: request,
