@@ -118,9 +118,15 @@ extension Fitter {
             // the remedy's own category passes), the sizes one after the other.
             var more = request
             more.container.lineLimit += 1
+            // A category that passes passes with one more line too (the same lines, none hidden), unless the label
+            // shrinks or tightens to fit, whose layouts change with the line limit.
+            let monotone = !request.label.allowsTightening
+                && !(request.label.minimumScaleFactor.map { $0 > 0 && $0 < 1 } ?? false)
             var stillFitting = true
             for (i, s) in plan.enumerated() where stillFitting || i == index {
-                let passes = Fitter.passes(source, step: s, request: more, breaks: breaks)
+                let passedBefore = monotone && i < report.results.count && report.results[i].category == s.category
+                    && report.results[i].passes(allowingWordBreaks: allows)
+                let passes = passedBefore || Fitter.passes(source, step: s, request: more, breaks: breaks)
                 if i == index { enough = passes }
                 if stillFitting {
                     if passes, let category = s.category { oneMore = category } else { stillFitting = false }
