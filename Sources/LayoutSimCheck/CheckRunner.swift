@@ -239,9 +239,7 @@ public enum CheckRunner {
         // Sorted by key, locale, variant and place, ties in the order made: the sort keys made once, the jobs moved once.
         // Catalogs list their keys in order (Xcode sorts them): already sorted, nothing moves.
         let sortKeys = jobs.map { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/"), $0.place ?? "") }
-        if sortKeys.indices.dropFirst().contains(where: { sortKeys[$0] < sortKeys[$0 - 1] }) {
-            jobs = jobs.indices.sorted { sortKeys[$0] < sortKeys[$1] || (sortKeys[$0] == sortKeys[$1] && $0 < $1) }.map { jobs[$0] }
-        }
+        if let order = Self.sortedOrder(sortKeys) { jobs = order.map { jobs[$0] } }
         let allIdentities = Set(jobs.map {
             CheckResult.identity(key: $0.entry.key, locale: $0.entry.locale, variant: $0.entry.variantPath, place: $0.place)
         })
@@ -269,6 +267,22 @@ public enum CheckRunner {
         report.diagnostics = diagnostics
         report.finish()
         return report
+    }
+
+    /// The order that sorts `keys` (ties in their order), or nil when they are sorted already. A function of its own:
+    /// a closure inside ``run(_:)`` copied the report's input into every comparison.
+    static func sortedOrder(_ keys: [(String, String, String, String)]) -> [Int]? {
+        // The keys' parts compared where they are: comparing the tuples copied all four strings each time.
+        let parts = (keys.map(\.0), keys.map(\.1), keys.map(\.2), keys.map(\.3))
+        func less(_ a: Int, _ b: Int) -> Bool {
+            if parts.0[a] != parts.0[b] { return parts.0[a] < parts.0[b] }
+            if parts.1[a] != parts.1[b] { return parts.1[a] < parts.1[b] }
+            if parts.2[a] != parts.2[b] { return parts.2[a] < parts.2[b] }
+            if parts.3[a] != parts.3[b] { return parts.3[a] < parts.3[b] }
+            return a < b
+        }
+        guard keys.indices.dropFirst().contains(where: { less($0, $0 - 1) }) else { return nil }
+        return keys.indices.sorted(by: less)
     }
 
     /// Paths under the working directory are reported relative to it, so reports are the same on every machine.
