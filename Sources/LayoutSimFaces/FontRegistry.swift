@@ -30,7 +30,7 @@ public final class FontRegistry {
         if let environment = ProcessInfo.processInfo.environment["LAYOUTSIM_FONTS"], !environment.isEmpty {
             candidates.append(URL(fileURLWithPath: environment))
         }
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+        if let executable = ExecutablePath.resolved() {
             let folder = executable.deletingLastPathComponent()
             candidates.append(folder.appendingPathComponent("Fonts"))
             candidates.append(folder.deletingLastPathComponent().appendingPathComponent("share/layoutsim/Fonts"))
