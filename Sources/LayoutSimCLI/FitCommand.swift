@@ -182,7 +182,9 @@ struct FitCommand: ParsableCommand {
             throw CLIError.badInput(error.description)
         }
         if json {
-            let data = try report.jsonData()
+            let data: Data
+            // The fonts' digests are read here, when the report names them.
+            do { data = try report.jsonData() } catch let error as FontError { throw CLIError.badInput(error.description) }
             FileHandle.standardOutput.write(data)
             FileHandle.standardOutput.write(Data("\n".utf8))
         } else {
