@@ -27,7 +27,7 @@ public final class FontRegistry {
         do { library = try FreeTypeLibrary() } catch { throw .freeType(error, path: "(FreeType library)") }
         var candidates: [URL] = []
         if let fontsDirectory { candidates.append(fontsDirectory) }
-        if let environment = ProcessInfo.processInfo.environment["LAYOUTSIM_FONTS"], !environment.isEmpty {
+        if let environment = EnvironmentVariable.value("LAYOUTSIM_FONTS"), !environment.isEmpty {
             candidates.append(URL(fileURLWithPath: environment))
         }
         if let executable = ExecutablePath.resolved() {
