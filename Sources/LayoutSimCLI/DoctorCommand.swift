@@ -35,7 +35,9 @@ struct DoctorCommand: ParsableCommand {
         }
         print("system font: \(agreement.systemFontSource)")
         for (weight, file) in zip(FontWeight.allCases, agreement.files) {
-            print("  \(weight.rawValue): \(file.name) (sha256 \(file.sha256))")
+            let digest: String
+            do { digest = try file.sha256 } catch { throw CLIError.badInput(error.description) }
+            print("  \(weight.rawValue): \(file.name) (sha256 \(digest))")
         }
         print("reference: iOS 26.1 simulator, UIFont.systemFont(ofSize:weight:), 8–40 pt, 4 weights")
         func line(_ name: String, _ figure: FontAgreement.Figure) {

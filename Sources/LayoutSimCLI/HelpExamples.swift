@@ -65,8 +65,13 @@ enum HelpExamples {
     }
 
     /// The subcommand whose help `message` is, if any.
+    ///
+    /// A help text's USAGE line names its command; only that command's help is rendered to compare (rendering all
+    /// seven for any message, `--version`'s too, cost about 30 M instructions).
     static func subcommand(helpedBy message: String) -> String? {
-        for command in LayoutSimCommand.configuration.subcommands {
+        guard let usage = message.range(of: "USAGE: layoutsim ") else { return nil }
+        let named = message[usage.upperBound...].prefix { $0 != " " && $0 != "\n" }
+        for command in LayoutSimCommand.configuration.subcommands where command._commandName == named {
             if LayoutSimCommand.helpMessage(for: command) == message { return command._commandName }
         }
         return nil

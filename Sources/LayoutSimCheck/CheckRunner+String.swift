@@ -61,7 +61,7 @@ extension CheckRunner {
                 report = single
                 part = { _ in (single, source) }
             }
-            fonts = report.fontFiles.map { CheckReport.FontFile(name: Self.relative($0.name), sha256: $0.sha256) }
+            fonts = try Self.fontFiles(of: report)
             warnings = Self.warnings(of: report, entry: entry, appleFonts: engine.appleFonts)
             result.fitsThrough = report.fitsThrough
             if let hidden = result.placement?.hiddenAt, !hidden.isEmpty {
@@ -149,5 +149,14 @@ extension CheckRunner {
             result.error = "\(entry.source.file):\(entry.source.line):\(entry.source.column): \(entry.key): \(error.description)"
         }
         return Checked(result: result, drawing: drawing, fonts: fonts, warnings: warnings)
+    }
+
+    /// The font files a layout used, as the check report names them, with their digests.
+    private static func fontFiles(of report: FitReport) throws(LayoutSimError) -> [CheckReport.FontFile] {
+        do {
+            return try report.fontFiles.map { file throws(FontError) in
+                CheckReport.FontFile(name: relative(file.name), sha256: try file.sha256)
+            }
+        } catch { throw .font(error) }
     }
 }

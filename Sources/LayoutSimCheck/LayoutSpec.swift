@@ -145,7 +145,11 @@ public enum LayoutSpecReader {
         }
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            // Every value is read from its text (`FieldText`), merge keys by `merged(_:)`, and no node becomes a Swift
+            // value: the basic resolver (every scalar a string) and no constructors spare Yams' defaults, which compile
+            // regular expressions and build tables at first use (~10 M instructions); UTF-8, Yams' default encoding,
+            // without its environment lookup.
+            guard let node = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8) else {
                 error("the spec is empty; expected an object with 'defaults' and 'elements'", nil)
                 return (nil, diagnostics)
             }

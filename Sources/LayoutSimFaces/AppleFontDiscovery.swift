@@ -23,7 +23,7 @@ public enum AppleFontsSetting {
     }
 
     /// The values to resolve when the option and the spec say nothing: the environment's.
-    public static var environmentValue: String? { ProcessInfo.processInfo.environment[environmentVariable] }
+    public static var environmentValue: String? { EnvironmentVariable.value(environmentVariable) }
 
     /// `auto`: the font folder of the newest iOS simulator runtime installed (Xcode → Settings → Components).
     static func automaticFolder() throws(FontError) -> String {

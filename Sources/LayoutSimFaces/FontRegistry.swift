@@ -1,7 +1,7 @@
 import Foundation
 import LayoutSimModel
 
-/// Opens font files once and keeps them: `(path, face index) → FontFace`, plus each file's SHA-256.
+/// Opens font files once and keeps them: `(path, face index) → FontFace`, plus how reports name each file.
 ///
 /// Owns the `FT_Library` every face is created on. One registry per ``LayoutEngine``; not `Sendable`.
 public final class FontRegistry {
@@ -27,10 +27,10 @@ public final class FontRegistry {
         do { library = try FreeTypeLibrary() } catch { throw .freeType(error, path: "(FreeType library)") }
         var candidates: [URL] = []
         if let fontsDirectory { candidates.append(fontsDirectory) }
-        if let environment = ProcessInfo.processInfo.environment["LAYOUTSIM_FONTS"], !environment.isEmpty {
+        if let environment = EnvironmentVariable.value("LAYOUTSIM_FONTS"), !environment.isEmpty {
             candidates.append(URL(fileURLWithPath: environment))
         }
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+        if let executable = ExecutablePath.resolved() {
             let folder = executable.deletingLastPathComponent()
             candidates.append(folder.appendingPathComponent("Fonts"))
             candidates.append(folder.deletingLastPathComponent().appendingPathComponent("share/layoutsim/Fonts"))
@@ -83,36 +83,13 @@ public final class FontRegistry {
         return path
     }
 
-    /// How reports name a font file, with its SHA-256 (lowercase hex), computed once per file.
+    /// How reports name a font file, and its SHA-256 (read when first asked for, once per file and process).
+    /// - Throws: ``FontError/unusableFace(reason:path:)`` when the file is gone or cannot be read.
     public func fileInfo(forPath path: String) throws(FontError) -> FontFileInfo {
         if let info = fileInfos[path] { return info }
-        let digest: String
-        do { digest = try FileDigests.shared.hexDigest(ofFileAt: path) } catch {
-            throw .unusableFace(reason: "cannot read the file (\(error))", path: path)
-        }
-        let info = FontFileInfo(name: reportName(forPath: path), sha256: digest)
+        _ = try FileDigests.stamp(path)
+        let info = FontFileInfo(name: reportName(forPath: path), path: path, digest: FileDigest(path: path))
         fileInfos[path] = info
         return info
-    }
-}
-
-/// SHA-256 of the font files reports name, computed once per process: `check`'s workers each own a registry, and
-/// hashing a font costs more than laying out a few strings.
-private final class FileDigests: @unchecked Sendable {
-    static let shared = FileDigests()
-    private let lock = NSLock()
-    private var digests: [String: String] = [:]
-
-    /// The digest of the file at `path` (hashed under the lock, so a second worker waits instead of hashing again);
-    /// a file whose size or modification time changed is hashed again.
-    func hexDigest(ofFileAt path: String) throws -> String {
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        let stamp = "\(attributes[.size] ?? "") \(attributes[.modificationDate] ?? "") \(path)"
-        return try lock.withLock {
-            if let digest = digests[stamp] { return digest }
-            let digest = try SHA256.hexDigest(ofFileAt: path)
-            digests[stamp] = digest
-            return digest
-        }
     }
 }

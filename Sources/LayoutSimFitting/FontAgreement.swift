@@ -42,7 +42,6 @@ extension LayoutEngine {
         var strings = FigureBuilder()
         var lineHeights = FigureBuilder()
         var files: [FontFileInfo] = []
-        let rows = sfMeasuredStringsText.split(separator: "\n").map { $0.split(separator: " ") }
         for weight in FontWeight.allCases {
             let font = FontChoice.system(size: 17, weight: weight)
             let primary = try cascade(for: font, weight: weight).primary(for: font)
@@ -53,15 +52,16 @@ extension LayoutEngine {
                 characterSources.append((String(Character(scalar)), try source(String(Character(scalar)), weight: weight)))
             }
             let stringSources = try sfMeasuredStrings.map { text throws(LayoutSimError) in (text, try source(text, weight: weight)) }
-            for row in rows where row.count == 3 + sfMeasuredStrings.count && row[0] == Substring(weight.rawValue) {
-                guard let size = Int(row[1]), let lineHeight = Double(row[2]) else { continue }
+            for size in SFMeasuredStrings.sizes {
+                let row = SFMeasuredStrings.row(weight: weight, size: size)
+                guard let lineHeight = row.first, row.count == 1 + sfMeasuredStrings.count else { continue }
                 let reference = SFAdvanceTable.measured.measuredRow(weight: weight, size: size)
                 for (index, (text, source)) in characterSources.enumerated() where index < reference.count {
                     let width = source.advances(size: Double(size)).reduce(0, +)
                     characters.add(text, weight, size, reference: reference[index], measured: width)
                 }
                 for (index, (text, source)) in stringSources.enumerated() {
-                    guard let measuredWidth = Double(row[3 + index]) else { continue }
+                    let measuredWidth = row[row.startIndex + 1 + index]
                     strings.add(text, weight, size, reference: measuredWidth, measured: source.advances(size: Double(size)).reduce(0, +))
                 }
                 let face = stringSources.first?.1.text.faces.first

@@ -30,7 +30,7 @@ extension FitReport: Encodable {
         if font.face == .system {
             try c.encode(font.emphasized, forKey: .emphasized)
         }
-        try c.encode(FontJSON(report: self), forKey: .font)
+        try c.encode(try FontJSON(report: self), forKey: .font)
         try c.encode(ContainerJSON(request.container), forKey: .container)
         try c.encode(request.language, forKey: .language)
         try c.encode(request.lineSpacing, forKey: .lineSpacing)
@@ -69,14 +69,15 @@ private struct FontJSON: Encodable {
     /// "apple-fonts DIR" when Apple's own fonts were used; absent for the stand-ins.
     package let systemFontSource: String?
 
-    package init(report: FitReport) {
+    /// - Throws: `FontError` when a font file's digest cannot be read.
+    package init(report: FitReport) throws {
         systemFontSource = report.systemFontSource
         switch report.request.font.face {
         case .system: model = "system"
         case .file: model = "file"
         }
         files = report.fontFiles.map(\.name)
-        sha256 = report.fontFiles.map(\.sha256)
+        sha256 = try report.fontFiles.map { try $0.sha256 }
     }
 }
 

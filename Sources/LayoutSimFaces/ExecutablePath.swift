@@ -1,0 +1,32 @@
+import Foundation
+#if canImport(MachO)
+import MachO
+#endif
+
+/// Where the running executable is, symlinks resolved: the bundled fonts are looked for next to it.
+///
+/// Read from the kernel (`/proc/self/exe` on Linux, `_NSGetExecutablePath` on macOS) instead of `Bundle.main`,
+/// whose first use on Linux lists the executable's folder and reads bundle dictionaries (about 20 M instructions,
+/// more than laying a string out, in a folder such as `/tmp` or `/usr/local/bin`).
+enum ExecutablePath {
+    /// The running executable's file, every symlink on the way resolved; nil when the system cannot say.
+    static func resolved() -> URL? {
+        #if os(Linux)
+        // The kernel's link already names the file itself (every symlink the command went through resolved).
+        let target: String
+        do { target = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") } catch { return nil }
+        guard target.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: target).resolvingSymlinksInPath()
+        #elseif canImport(MachO)
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        guard size > 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        let path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        #else
+        return Bundle.main.executableURL?.resolvingSymlinksInPath()
+        #endif
+    }
+}
