@@ -30,7 +30,6 @@ package enum Fitter {
     /// Everything about one layout at one size: lines, the truncation of the last shown line, tightening.
     struct Layout {
         let size: Double
-        let advances: [Double]
         let lines: [Line]
         let spans: [Range<Int>]
         /// How many lines are shown.
@@ -148,7 +147,7 @@ package enum Fitter {
                 if byHeight < lines.count { limit = limit == 0 ? byHeight : min(limit, byHeight) }
             }
             guard limit > 0, lines.count > limit else {
-                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: lines.count, truncated: nil, tracking: 0)
+                return Layout(size: size, lines: lines, spans: spans, shown: lines.count, truncated: nil, tracking: 0)
             }
             // Tightening: a single line that fits with at most `maximumTightening` em less per character gap.
             if tighten, limit == 1, label.lineBreakMode.truncates, !text.containsMandatoryBreak {
@@ -158,26 +157,26 @@ package enum Fitter {
                 let needed = natural - width
                 if needed <= label.maximumTightening * size * gaps + LineBreaker.tolerance {
                     let whole = Line(range: 0..<text.utf16Count, width: width, endsMidWord: false)
-                    return Layout(size: size, advances: advances, lines: [whole], spans: [all], shown: 1, truncated: nil,
+                    return Layout(size: size, lines: [whole], spans: [all], shown: 1, truncated: nil,
                                   tracking: -max(0, needed) / gaps)
                 }
             }
             guard truncate else {
                 let shown = label.lineBreakMode == .truncatingHead || label.lineBreakMode == .truncatingMiddle ? 1 : limit
-                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: shown, truncated: nil, tracking: 0)
+                return Layout(size: size, lines: lines, spans: spans, shown: shown, truncated: nil, tracking: 0)
             }
             let lastStart = spans[limit - 1].lowerBound
             let paragraph = lastStart..<text.paragraphEnd(after: lastStart)
             switch label.lineBreakMode {
             case .wordWrapping, .charWrapping:
-                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: limit, truncated: nil, tracking: 0)
+                return Layout(size: size, lines: lines, spans: spans, shown: limit, truncated: nil, tracking: 0)
             case .clipping:
                 let cut = Truncator.clip(text, advances: advances, paragraph, width: width)
-                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: limit, truncated: cut, tracking: 0)
+                return Layout(size: size, lines: lines, spans: spans, shown: limit, truncated: cut, tracking: 0)
             case .truncatingTail:
                 let ellipsis = source.ellipsisWidth(size: size, nearCluster: max(paragraph.lowerBound, paragraph.upperBound - 1))
                 let cut = Truncator.tail(text, advances: advances, paragraph, ellipsis: ellipsis, width: width)
-                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: limit, truncated: cut, tracking: 0)
+                return Layout(size: size, lines: lines, spans: spans, shown: limit, truncated: cut, tracking: 0)
             case .truncatingHead, .truncatingMiddle:
                 // Apple: "using it with multiline text truncates the text into a single line".
                 let all = 0..<text.clusterCount
@@ -185,7 +184,7 @@ package enum Fitter {
                 let cut = label.lineBreakMode == .truncatingHead
                     ? Truncator.head(text, advances: advances, all, ellipsis: ellipsis, width: width)
                     : Truncator.middle(text, advances: advances, all, ellipsis: ellipsis, width: width)
-                return Layout(size: size, advances: advances, lines: lines, spans: spans, shown: 1, truncated: cut, tracking: 0)
+                return Layout(size: size, lines: lines, spans: spans, shown: 1, truncated: cut, tracking: 0)
             }
         }
 
