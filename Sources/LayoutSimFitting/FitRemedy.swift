@@ -90,17 +90,18 @@ extension Fitter {
         // The narrowest width that fits: the widest a line can be is the longest paragraph; search below it.
         var neededWidth: Double?
         let widest = now.lines.map(\.width).max() ?? 0
-        var high = max(here.width, Units.roundUpToPixels(paragraphWidest(source, size: now.pointSize), scale: scale) + insets + 1)
+        let high = max(here.width, Units.roundUpToPixels(paragraphWidest(source, size: now.pointSize), scale: scale) + insets + 1)
         if passes(width: high) {
-            var low = max(insets, min(widest, high) / 4)
-            for _ in 0..<40 where high - low > 1 / (scale * 4) {
-                let middle = (low + high) / 2
-                if passes(width: middle) { high = middle } else { low = middle }
+            // The first width on the pixel grid that fits, by bisection on the grid itself (pixels k / scale):
+            // widths up to `low` do not fit, `high` fits.
+            let low = max(insets, min(widest, high) / 4)
+            var failing = Int((low * scale - 1e-9).rounded(.up)) - 1
+            var fitting = Int((high * scale - 1e-9).rounded(.up))
+            while fitting - failing > 1 {
+                let middle = failing + (fitting - failing) / 2
+                if passes(width: Double(middle) / scale) { fitting = middle } else { failing = middle }
             }
-            // The first width on the pixel grid that fits (the threshold lies in low…high).
-            var grid = Units.roundUpToPixels(low, scale: scale)
-            while grid < high, !passes(width: grid) { grid += 1 / scale }
-            neededWidth = min(grid, Units.roundUpToPixels(high, scale: scale))
+            neededWidth = Double(fitting) / scale
         }
 
         let linesEnough = passes(lines: now.lineCount, height: .some(nil))
