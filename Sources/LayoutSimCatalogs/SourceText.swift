@@ -20,25 +20,29 @@ package struct SourceText {
 
     package init(text: String) {
         self.text = text
-        utf8 = Array(text.utf8)
-        // One pass: line starts (after LF, or after a CR not followed by LF) and the UTF-16 checkpoints.
+        let bytes = Array(text.utf8)
+        utf8 = bytes
+        // One pass, a checkpoint block at a time: line starts (after LF, or after a CR not followed by LF) and the
+        // UTF-16 length (one unit per byte that is not a continuation byte, two for a 4-byte lead).
         var starts = [0]
         var checkpoints: [Int] = []
-        checkpoints.reserveCapacity(utf8.count / Self.utf16Stride + 1)
+        checkpoints.reserveCapacity(bytes.count / Self.utf16Stride + 1)
         var utf16Length = 0
-        var index = 0
-        while index < utf8.count {
-            if index % Self.utf16Stride == 0 { checkpoints.append(utf16Length) }
-            let byte = utf8[index]
-            if byte < 0x80 {
-                utf16Length += 1
-                if byte == 0x0A || (byte == 0x0D && (index + 1 == utf8.count || utf8[index + 1] != 0x0A)) {
-                    starts.append(index + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var blockStart = 0
+            while blockStart < count {
+                checkpoints.append(utf16Length)
+                let blockEnd = min(blockStart + Self.utf16Stride, count)
+                for index in blockStart..<blockEnd {
+                    let byte = buffer[index]
+                    utf16Length &+= (byte & 0xC0 == 0x80 ? 0 : 1) &+ (byte >= 0xF0 ? 1 : 0)
+                    if byte <= 0x0D, byte == 0x0A || (byte == 0x0D && (index + 1 == count || buffer[index + 1] != 0x0A)) {
+                        starts.append(index + 1)
+                    }
                 }
-            } else {
-                utf16Length += Self.utf16Units(leadByte: byte)
+                blockStart = blockEnd
             }
-            index += 1
         }
         utf16Checkpoints = checkpoints
         lineStartsUTF8 = starts

@@ -162,6 +162,14 @@ package struct VariationExpander {
     private mutating func substitute(
         _ variant: ExpandedVariant, _ substitutions: [String: SubstitutionDefinition], visited: Set<String>, depth: Int
     ) -> [ExpandedVariant] {
+        // A substitution token (`%#@name@`) has an `@`: a string without one is itself, unparsed.
+        var value = variant.value
+        guard value.withUTF8({ $0.contains(UInt8(ascii: "@")) }) else {
+            guard !tooMany else { return [] }
+            made += 1
+            if made > Self.maximumVariants { tooMany = true }
+            return [variant]
+        }
         let segments = FormatString.segments(variant.value)
         var pending: (String, SubstitutionDefinition)?
         for case .placeholder(let specifier) in segments {
