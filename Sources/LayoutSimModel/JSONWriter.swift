@@ -268,7 +268,13 @@ package struct JSONWriter {
         at += 1
         var copied = 0   // bytes before this one are written
         var i = 0
+        let raw = UnsafeRawBufferPointer(bytes)
         while i < bytes.count {
+            // Eight bytes at a time while none of them needs a look.
+            if i + 8 <= bytes.count, !needsLook(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                i += 8
+                continue
+            }
             let byte = bytes[i]
             // Bytes at 0x20 and above other than `"`, `\` and 0xE2 (the lead byte of U+2028 and U+2029) go as they are.
             guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 else {
@@ -308,6 +314,16 @@ package struct JSONWriter {
         at = copy(base, at, UnsafeBufferPointer(rebasing: bytes[copied...]))
         base[at] = UInt8(ascii: "\"")
         return at + 1
+    }
+
+    /// Whether one of the eight bytes of `word` is below 0x20, `"`, `\` or 0xE2 (exact: each test is the classic
+    /// "has a zero byte" / "has a byte below n" bit trick, which has no false answer about whether any byte does).
+    @inline(__always)
+    private static func needsLook(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        let below20 = (word &- ones &* 0x20) & ~word & highs != 0
+        return below20 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C)) || hasZero(word ^ (ones &* 0xE2))
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {
