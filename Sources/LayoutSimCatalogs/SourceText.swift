@@ -24,28 +24,31 @@ package struct SourceText {
         utf8 = bytes
         // One pass, a checkpoint block at a time: line starts (after LF, or after a CR not followed by LF) and the
         // UTF-16 length (one unit per byte that is not a continuation byte, two for a 4-byte lead).
-        var starts = [0]
-        var checkpoints: [Int] = []
-        checkpoints.reserveCapacity(bytes.count / Self.utf16Stride + 1)
-        var utf16Length = 0
-        bytes.withUnsafeBufferPointer { buffer in
+        let (lineStarts, checkpointLengths) = bytes.withUnsafeBufferPointer { buffer -> ([Int], [Int]) in
+            var starts = [0]
+            var checkpoints: [Int] = []
+            checkpoints.reserveCapacity(buffer.count / Self.utf16Stride + 1)
+            var utf16Length = 0
             let count = buffer.count
             var blockStart = 0
             while blockStart < count {
                 checkpoints.append(utf16Length)
                 let blockEnd = min(blockStart + Self.utf16Stride, count)
+                var units = 0
                 for index in blockStart..<blockEnd {
                     let byte = buffer[index]
-                    utf16Length &+= (byte & 0xC0 == 0x80 ? 0 : 1) &+ (byte >= 0xF0 ? 1 : 0)
+                    units &+= (byte & 0xC0 == 0x80 ? 0 : 1) &+ (byte >= 0xF0 ? 1 : 0)
                     if byte <= 0x0D, byte == 0x0A || (byte == 0x0D && (index + 1 == count || buffer[index + 1] != 0x0A)) {
                         starts.append(index + 1)
                     }
                 }
+                utf16Length &+= units
                 blockStart = blockEnd
             }
+            return (starts, checkpoints)
         }
-        utf16Checkpoints = checkpoints
-        lineStartsUTF8 = starts
+        lineStartsUTF8 = lineStarts
+        utf16Checkpoints = checkpointLengths
     }
 
     /// Decodes `data`, or `nil` when it is neither UTF-8 nor UTF-16.

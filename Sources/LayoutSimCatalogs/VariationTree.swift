@@ -77,6 +77,13 @@ package struct VariationExpander {
     /// Every concrete string of `localization`; none, with an error, when there would be more than
     /// ``maximumVariants`` or one would be longer than ``FitRequest/maximumTextLength``.
     package mutating func expand(_ localization: Localization) -> [ExpandedVariant] {
+        // A plain string unit with no `@` (so no substitution token): itself, without the general machinery.
+        if case .unit(var value, let state) = localization.node, !tooMany,
+           !value.withUTF8({ $0.contains(UInt8(ascii: "@")) }) {
+            made += 1
+            if made <= Self.maximumVariants { return [ExpandedVariant(path: [], value: value, state: state)] }
+            tooMany = true
+        }
         let variants = expand(localization.node, path: [], context: nil).flatMap {
             substitute($0, localization.substitutions, visited: [], depth: 0)
         }
