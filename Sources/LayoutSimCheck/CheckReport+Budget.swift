@@ -85,19 +85,19 @@ extension CheckResult.Budget {
     package func write(to w: inout JSONWriter) throws {
         try w.beginObject()
         if let averageAdvance {
-            w.key("averageAdvance"); try w.double(averageAdvance)
+            try w.field("averageAdvance", averageAdvance)
         }
         if let category {
-            w.key("category"); try w.string(category.swiftUIName)
+            try w.field("category", category.swiftUIName)
         }
-        w.key("characters"); try w.int(characters)
-        w.key("lines"); try w.int(lines)
+        try w.field("characters", characters)
+        try w.field("lines", lines)
         if let maxCharacters {
-            w.key("maxCharacters"); try w.int(maxCharacters)
+            try w.field("maxCharacters", maxCharacters)
         }
-        w.key("pointSize"); try w.double(pointSize)
-        w.key("textWidth"); try w.double(textWidth)
-        w.key("width"); try w.double(width)
+        try w.field("pointSize", pointSize)
+        try w.field("textWidth", textWidth)
+        try w.field("width", width)
         try w.endObject()
     }
 }

@@ -49,13 +49,53 @@ package struct JSONWriter {
     package mutating func key(_ name: StaticString) {
         let comma = newItem()
         let level = depth
-        write(maximum: 2 * level + name.utf8CodeUnitCount + 7) { base, at in
-            var at = Self.separate(base, at, comma: comma, level: level)
-            base[at] = UInt8(ascii: "\"")
-            at = Self.copy(base, at + 1, name)
-            return Self.copy(base, at, "\" : ")
-        }
+        write(maximum: 2 * level + name.utf8CodeUnitCount + 7) { base, at in Self.key(name, base, at, comma: comma, level: level) }
         afterKey = true
+    }
+
+    // MARK: Members in one go (the bytes of `key(name)` then the value)
+
+    package mutating func field(_ name: StaticString, _ value: String) throws {
+        let comma = newItem()
+        let level = depth
+        var text = value
+        text.withUTF8 { bytes in
+            write(maximum: 2 * level + name.utf8CodeUnitCount + 6 * bytes.count + 9) { base, at in
+                Self.escaped(bytes, base, Self.key(name, base, at, comma: comma, level: level))
+            }
+        }
+        try flushIfFull()
+    }
+
+    package mutating func field(_ name: StaticString, _ value: Int) throws {
+        let comma = newItem()
+        let level = depth
+        write(maximum: 2 * level + name.utf8CodeUnitCount + 31) { base, at in
+            ReportNumber.writeDecimal(value, to: base + Self.key(name, base, at, comma: comma, level: level)) - base
+        }
+        try flushIfFull()
+    }
+
+    package mutating func field(_ name: StaticString, _ value: Double) throws {
+        guard ReportNumber.isPlainThousandths(value) else {
+            key(name)
+            return try double(value)
+        }
+        let comma = newItem()
+        let level = depth
+        write(maximum: 2 * level + name.utf8CodeUnitCount + 31) { base, at in
+            ReportNumber.writeThousandths(value, to: base + Self.key(name, base, at, comma: comma, level: level)) - base
+        }
+        try flushIfFull()
+    }
+
+    package mutating func field(_ name: StaticString, _ value: Bool) throws {
+        let comma = newItem()
+        let level = depth
+        write(maximum: 2 * level + name.utf8CodeUnitCount + 14) { base, at in
+            Self.copy(base, Self.key(name, base, at, comma: comma, level: level), value ? "true" : "false")
+        }
+        try flushIfFull()
     }
 
     // MARK: Values
@@ -151,8 +191,8 @@ package struct JSONWriter {
 
     /// Hands what is left to the sink and returns nothing, or, without a sink, returns the whole text.
     package mutating func finish() throws -> [UInt8] {
-        guard let sink else { return Array(storage[..<length]) }
-        if length > 0 { try sink(Array(storage[..<length])) }
+        guard let sink else { return text }
+        if length > 0 { try sink(text) }
         storage = []
         length = 0
         return []
@@ -242,6 +282,15 @@ package struct JSONWriter {
         return at + 1 + 2 * level
     }
 
+    /// `"name" : ` after the item's separator; returns the end.
+    @inline(__always)
+    private static func key(_ name: StaticString, _ base: UnsafeMutablePointer<UInt8>, _ at: Int, comma: Bool?, level: Int) -> Int {
+        var at = separate(base, at, comma: comma, level: level)
+        base[at] = UInt8(ascii: "\"")
+        at = copy(base, at + 1, name)
+        return copy(base, at, "\" : ")
+    }
+
     @inline(__always)
     private static func copy(_ base: UnsafeMutablePointer<UInt8>, _ at: Int, _ text: StaticString) -> Int {
         (base + at).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
@@ -256,8 +305,13 @@ package struct JSONWriter {
 
     private mutating func flushIfFull() throws {
         guard let sink, length >= chunkSize else { return }
-        try sink(Array(storage[..<length]))
+        try sink(text)
         length = 0
+    }
+
+    /// A copy of the text not yet handed on (one memory copy).
+    private var text: [UInt8] {
+        storage.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[..<length])) }
     }
 
     /// `"…"` with JSON escapes (see the type's documentation) written at `at`: one pass over the bytes, the runs
