@@ -88,9 +88,14 @@ package enum XCStringsReader {
         }
 
         var allLocales: Set<String> = [sourceLanguage]
-        for (_, _, value) in order {
-            if let localizations = value.object?["localizations"]?.object {
-                for member in localizations.members { allLocales.insert(member.key) }
+        // Keys mostly repeat the locales of the key before: a locale is looked up when it differs from the last.
+        var lastInserted: String?
+        for index in order.indices {
+            if let localizations = order[index].value.object?["localizations"]?.object {
+                for member in localizations.members where member.key != lastInserted {
+                    allLocales.insert(member.key)
+                    lastInserted = member.key
+                }
             }
         }
         // Localization codes that are not language tags: one error each, at the first key that has it; their
