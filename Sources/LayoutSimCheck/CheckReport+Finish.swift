@@ -77,7 +77,7 @@ extension CheckReport {
 
     /// Sorts `results` stably by ``precedes(_:_:)``: nothing when they are in order already; else the order is
     /// found on indices and the results moved into it by following its cycles, never copied whole.
-    static func sortInPlace(_ results: inout [CheckResult]) {
+    package static func sortInPlace(_ results: inout [CheckResult]) {
         var sorted = true
         for index in results.indices.dropFirst() where precedes(key: sortKey(results, index), sortKey(results, index - 1)) {
             sorted = false
