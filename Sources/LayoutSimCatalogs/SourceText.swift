@@ -35,12 +35,27 @@ package struct SourceText {
                 checkpoints.append(utf16Length)
                 let blockEnd = min(blockStart + Self.utf16Stride, count)
                 var units = 0
-                for index in blockStart..<blockEnd {
+                var index = blockStart
+                while index < blockEnd {
+                    // Eight bytes at a time while none is a line break candidate (below 0x0E): their units are
+                    // eight less the continuation bytes (10xxxxxx) plus the 4-byte leads (11110xxx), counted as bits.
+                    if index + 8 <= blockEnd {
+                        let word = UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        let highs: UInt64 = 0x8080_8080_8080_8080
+                        if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & highs == 0 {
+                            let continuation = word & highs & ~(word << 1)
+                            let fourByteLeads = word & (word << 1) & (word << 2) & (word << 3) & highs
+                            units &+= 8 &- continuation.nonzeroBitCount &+ fourByteLeads.nonzeroBitCount
+                            index += 8
+                            continue
+                        }
+                    }
                     let byte = buffer[index]
                     units &+= (byte & 0xC0 == 0x80 ? 0 : 1) &+ (byte >= 0xF0 ? 1 : 0)
                     if byte <= 0x0D, byte == 0x0A || (byte == 0x0D && (index + 1 == count || buffer[index + 1] != 0x0A)) {
                         starts.append(index + 1)
                     }
+                    index += 1
                 }
                 utf16Length &+= units
                 blockStart = blockEnd
