@@ -126,6 +126,28 @@ package struct SourceText {
         return (low + 1, utf16Offset(ofUTF8Offset: offset) - utf16Offset(ofUTF8Offset: lineStartsUTF8[low]) + 1)
     }
 
+    /// ``position(utf8Offset:)`` for offsets given in increasing order (the keys of a catalog in file order): `line`
+    /// holds the line index found last (0 at first), each lookup steps forward from it (every line passed once
+    /// over all lookups), and a column at most ``utf16Stride`` bytes into its line is counted directly. An offset
+    /// before that line is looked up from scratch.
+    package func position(utf8Offset: Int, after line: inout Int) -> (line: Int, column: Int) {
+        let offset = max(0, min(utf8Offset, utf8.count))
+        guard line >= 0, line < lineStartsUTF8.count, lineStartsUTF8[line] <= offset else {
+            let found = position(utf8Offset: offset)
+            line = found.line - 1
+            return found
+        }
+        while line + 1 < lineStartsUTF8.count, lineStartsUTF8[line + 1] <= offset { line += 1 }
+        let start = lineStartsUTF8[line]
+        guard offset - start <= Self.utf16Stride else {
+            return (line + 1, utf16Offset(ofUTF8Offset: offset) - utf16Offset(ofUTF8Offset: start) + 1)
+        }
+        // A line starts after an ASCII line break, never inside a character: only the offset can cut one.
+        var column = 0
+        for index in start..<offset { column += Self.utf16Units(leadByte: utf8[index]) }
+        return (line + 1, column - cutCharacterCorrection(offset) + 1)
+    }
+
     /// UTF-16 units a UTF-8 byte starts: 1 for an ASCII or 2–3-byte lead byte, 2 for a 4-byte lead (a surrogate
     /// pair), 0 for a continuation byte.
     private static func utf16Units(leadByte byte: UInt8) -> Int {
@@ -144,10 +166,16 @@ package struct SourceText {
             length += Self.utf16Units(leadByte: utf8[index])
             index += 1
         }
+        return length - cutCharacterCorrection(offset)
+    }
+
+    /// 1 when `offset` (inside `1...utf8.count`) falls inside a 4-byte character, whose lead byte counted two
+    /// units where the cut prefix decodes to one; else 0.
+    private func cutCharacterCorrection(_ offset: Int) -> Int {
+        guard offset > 0 else { return 0 }
         var lead = offset - 1
         while lead > 0, offset - lead < 4, utf8[lead] & 0xC0 == 0x80 { lead -= 1 }
-        if utf8[lead] >= 0xF0, lead + 4 > offset { length -= 1 }
-        return length
+        return utf8[lead] >= 0xF0 && lead + 4 > offset ? 1 : 0
     }
 
     /// The position just after the last character (for "unexpected end of file").

@@ -74,8 +74,9 @@ package enum XCStringsReader {
         order.reserveCapacity(strings.members.count)
         var firstIndex: [String: Int] = [:]
         firstIndex.reserveCapacity(strings.members.count)
+        var cursorLine = 0   // the keys come in file order
         for member in strings.members {
-            let here = location(source.position(utf8Offset: member.offset))
+            let here = location(source.position(utf8Offset: member.offset, after: &cursorLine))
             if let first = firstIndex[member.key] {
                 result.diagnostics.append(.warning(
                     "duplicate key '\(member.key)' (first at line \(order[first].location.line)); only one is read", at: here

@@ -68,11 +68,22 @@ struct SourceTextTests {
             let text = (0..<length).map { _ in pool.randomElement(using: &generator) ?? "a" }.joined()
             let source = SourceText(text: text)
             let bytes = Array(text.utf8)
+            var line = 0
+            var stepped = 0
             for offset in 0...bytes.count {
                 let expected = Self.naive(bytes, offset)
                 let actual = source.position(utf8Offset: offset)
                 #expect(actual == expected, "offset \(offset) of \(bytes.count)")
+                // In increasing order through the cursor, every offset and every third one.
+                #expect(source.position(utf8Offset: offset, after: &line) == expected, "offset \(offset) in order")
+                if offset % 3 == 0 {
+                    #expect(source.position(utf8Offset: offset, after: &stepped) == expected)
+                }
             }
+            // An offset before the cursor's line is looked up from scratch.
+            var late = source.lineCount - 1
+            #expect(source.position(utf8Offset: 0, after: &late) == (1, 1))
+            #expect(late == 0)
         }
     }
 
