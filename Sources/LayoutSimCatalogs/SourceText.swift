@@ -20,28 +20,50 @@ package struct SourceText {
 
     package init(text: String) {
         self.text = text
-        utf8 = Array(text.utf8)
-        // One pass: line starts (after LF, or after a CR not followed by LF) and the UTF-16 checkpoints.
-        var starts = [0]
-        var checkpoints: [Int] = []
-        checkpoints.reserveCapacity(utf8.count / Self.utf16Stride + 1)
-        var utf16Length = 0
-        var index = 0
-        while index < utf8.count {
-            if index % Self.utf16Stride == 0 { checkpoints.append(utf16Length) }
-            let byte = utf8[index]
-            if byte < 0x80 {
-                utf16Length += 1
-                if byte == 0x0A || (byte == 0x0D && (index + 1 == utf8.count || utf8[index + 1] != 0x0A)) {
-                    starts.append(index + 1)
+        let bytes = Array(text.utf8)
+        utf8 = bytes
+        // One pass, a checkpoint block at a time: line starts (after LF, or after a CR not followed by LF) and the
+        // UTF-16 length (one unit per byte that is not a continuation byte, two for a 4-byte lead).
+        let (lineStarts, checkpointLengths) = bytes.withUnsafeBufferPointer { buffer -> ([Int], [Int]) in
+            var starts = [0]
+            var checkpoints: [Int] = []
+            checkpoints.reserveCapacity(buffer.count / Self.utf16Stride + 1)
+            var utf16Length = 0
+            let count = buffer.count
+            var blockStart = 0
+            while blockStart < count {
+                checkpoints.append(utf16Length)
+                let blockEnd = min(blockStart + Self.utf16Stride, count)
+                var units = 0
+                var index = blockStart
+                while index < blockEnd {
+                    // Eight bytes at a time while none is a line break candidate (below 0x0E): their units are
+                    // eight less the continuation bytes (10xxxxxx) plus the 4-byte leads (11110xxx), counted as bits.
+                    if index + 8 <= blockEnd {
+                        let word = UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        let highs: UInt64 = 0x8080_8080_8080_8080
+                        if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & highs == 0 {
+                            let continuation = word & highs & ~(word << 1)
+                            let fourByteLeads = word & (word << 1) & (word << 2) & (word << 3) & highs
+                            units &+= 8 &- continuation.nonzeroBitCount &+ fourByteLeads.nonzeroBitCount
+                            index += 8
+                            continue
+                        }
+                    }
+                    let byte = buffer[index]
+                    units &+= (byte & 0xC0 == 0x80 ? 0 : 1) &+ (byte >= 0xF0 ? 1 : 0)
+                    if byte <= 0x0D, byte == 0x0A || (byte == 0x0D && (index + 1 == count || buffer[index + 1] != 0x0A)) {
+                        starts.append(index + 1)
+                    }
+                    index += 1
                 }
-            } else {
-                utf16Length += Self.utf16Units(leadByte: byte)
+                utf16Length &+= units
+                blockStart = blockEnd
             }
-            index += 1
+            return (starts, checkpoints)
         }
-        utf16Checkpoints = checkpoints
-        lineStartsUTF8 = starts
+        lineStartsUTF8 = lineStarts
+        utf16Checkpoints = checkpointLengths
     }
 
     /// Decodes `data`, or `nil` when it is neither UTF-8 nor UTF-16.
@@ -104,6 +126,28 @@ package struct SourceText {
         return (low + 1, utf16Offset(ofUTF8Offset: offset) - utf16Offset(ofUTF8Offset: lineStartsUTF8[low]) + 1)
     }
 
+    /// ``position(utf8Offset:)`` for offsets given in increasing order (the keys of a catalog in file order): `line`
+    /// holds the line index found last (0 at first), each lookup steps forward from it (every line passed once
+    /// over all lookups), and a column at most ``utf16Stride`` bytes into its line is counted directly. An offset
+    /// before that line is looked up from scratch.
+    package func position(utf8Offset: Int, after line: inout Int) -> (line: Int, column: Int) {
+        let offset = max(0, min(utf8Offset, utf8.count))
+        guard line >= 0, line < lineStartsUTF8.count, lineStartsUTF8[line] <= offset else {
+            let found = position(utf8Offset: offset)
+            line = found.line - 1
+            return found
+        }
+        while line + 1 < lineStartsUTF8.count, lineStartsUTF8[line + 1] <= offset { line += 1 }
+        let start = lineStartsUTF8[line]
+        guard offset - start <= Self.utf16Stride else {
+            return (line + 1, utf16Offset(ofUTF8Offset: offset) - utf16Offset(ofUTF8Offset: start) + 1)
+        }
+        // A line starts after an ASCII line break, never inside a character: only the offset can cut one.
+        var column = 0
+        for index in start..<offset { column += Self.utf16Units(leadByte: utf8[index]) }
+        return (line + 1, column - cutCharacterCorrection(offset) + 1)
+    }
+
     /// UTF-16 units a UTF-8 byte starts: 1 for an ASCII or 2–3-byte lead byte, 2 for a 4-byte lead (a surrogate
     /// pair), 0 for a continuation byte.
     private static func utf16Units(leadByte byte: UInt8) -> Int {
@@ -122,10 +166,16 @@ package struct SourceText {
             length += Self.utf16Units(leadByte: utf8[index])
             index += 1
         }
+        return length - cutCharacterCorrection(offset)
+    }
+
+    /// 1 when `offset` (inside `1...utf8.count`) falls inside a 4-byte character, whose lead byte counted two
+    /// units where the cut prefix decodes to one; else 0.
+    private func cutCharacterCorrection(_ offset: Int) -> Int {
+        guard offset > 0 else { return 0 }
         var lead = offset - 1
         while lead > 0, offset - lead < 4, utf8[lead] & 0xC0 == 0x80 { lead -= 1 }
-        if utf8[lead] >= 0xF0, lead + 4 > offset { length -= 1 }
-        return length
+        return utf8[lead] >= 0xF0 && lead + 4 > offset ? 1 : 0
     }
 
     /// The position just after the last character (for "unexpected end of file").

@@ -77,6 +77,13 @@ package struct VariationExpander {
     /// Every concrete string of `localization`; none, with an error, when there would be more than
     /// ``maximumVariants`` or one would be longer than ``FitRequest/maximumTextLength``.
     package mutating func expand(_ localization: Localization) -> [ExpandedVariant] {
+        // A plain string unit with no `@` (so no substitution token): itself, without the general machinery.
+        if case .unit(var value, let state) = localization.node, !tooMany,
+           !value.withUTF8({ $0.contains(UInt8(ascii: "@")) }) {
+            made += 1
+            if made <= Self.maximumVariants { return [ExpandedVariant(path: [], value: value, state: state)] }
+            tooMany = true
+        }
         let variants = expand(localization.node, path: [], context: nil).flatMap {
             substitute($0, localization.substitutions, visited: [], depth: 0)
         }
@@ -162,6 +169,14 @@ package struct VariationExpander {
     private mutating func substitute(
         _ variant: ExpandedVariant, _ substitutions: [String: SubstitutionDefinition], visited: Set<String>, depth: Int
     ) -> [ExpandedVariant] {
+        // A substitution token (`%#@name@`) has an `@`: a string without one is itself, unparsed.
+        var value = variant.value
+        guard value.withUTF8({ $0.contains(UInt8(ascii: "@")) }) else {
+            guard !tooMany else { return [] }
+            made += 1
+            if made > Self.maximumVariants { tooMany = true }
+            return [variant]
+        }
         let segments = FormatString.segments(variant.value)
         var pending: (String, SubstitutionDefinition)?
         for case .placeholder(let specifier) in segments {

@@ -70,25 +70,34 @@ package enum XCStringsReader {
         }
 
         // Keys in file order, each at its first occurrence with the value of its last; duplicates are reported.
-        var order: [(key: String, location: CatalogSourceLocation)] = []
-        var values: [String: JSONValue] = [:]
-        var keyLocations: [String: CatalogSourceLocation] = [:]
+        var order: [(key: String, location: CatalogSourceLocation, value: JSONValue)] = []
+        order.reserveCapacity(strings.members.count)
+        var firstIndex: [String: Int] = [:]
+        firstIndex.reserveCapacity(strings.members.count)
+        var cursorLine = 0   // the keys come in file order
         for member in strings.members {
-            let here = location(source.position(utf8Offset: member.offset))
-            if let first = keyLocations[member.key] {
+            let here = location(source.position(utf8Offset: member.offset, after: &cursorLine))
+            if let first = firstIndex[member.key] {
                 result.diagnostics.append(.warning(
-                    "duplicate key '\(member.key)' (first at line \(first.line)); only one is read", at: here
+                    "duplicate key '\(member.key)' (first at line \(order[first].location.line)); only one is read", at: here
                 ))
+                order[first].value = member.value
             } else {
-                keyLocations[member.key] = here
-                order.append((member.key, here))
+                firstIndex[member.key] = order.count
+                order.append((member.key, here, member.value))
             }
-            values[member.key] = member.value
         }
 
         var allLocales: Set<String> = [sourceLanguage]
-        for value in values.values {
-            if let localizations = value.object?["localizations"]?.object { allLocales.formUnion(localizations.members.map(\.key)) }
+        // Keys mostly repeat the locales of the key before: a locale is looked up when it differs from the last.
+        var lastInserted: String?
+        for index in order.indices {
+            if let localizations = order[index].value.object?["localizations"]?.object {
+                for member in localizations.members where member.key != lastInserted {
+                    allLocales.insert(member.key)
+                    lastInserted = member.key
+                }
+            }
         }
         // Localization codes that are not language tags: one error each, at the first key that has it; their
         // localizations are not read (ICU must never see them).
@@ -97,8 +106,7 @@ package enum XCStringsReader {
         allLocales.subtract(badLocales.keys)
         let invalidLocales = Set(badLocales.keys)
 
-        for (key, here) in order {
-            guard let raw = values[key] else { continue }
+        for (key, here, raw) in order {
             guard let item = raw.object else {
                 result.diagnostics.append(.error("'\(key)': a key's value must be an object", at: here))
                 continue
@@ -108,17 +116,16 @@ package enum XCStringsReader {
             let shouldTranslate = item["shouldTranslate"]?.bool ?? true
             let extractionState = item["extractionState"]?.string
             let localizationsObject = item["localizations"]?.object
-            let localizations = localizationsObject?.dictionary ?? [:]
+            let localizations = JSONKeyTable(localizationsObject ?? JSONObject())
             if item["localizations"] != nil, localizationsObject == nil {
                 parser.error("'\(key)': \"localizations\" must be an object")
             }
-            for locale in localizations.keys.sorted() {
+            for locale in localizations.keys {
                 guard let problem = badLocales.removeValue(forKey: locale) else { continue }
                 let at = localizationsObject?.offset(of: locale).map { location(source.position(utf8Offset: $0)) } ?? here
                 parser.diagnostics.append(.error("\(problem); its localizations are not read", at: at))
             }
-            var locales = localizations.keys.filter { $0 != sourceLanguage && !invalidLocales.contains($0) }.sorted()
-            locales.insert(sourceLanguage, at: 0)
+            let locales = [sourceLanguage] + localizations.keys.filter { $0 != sourceLanguage && !invalidLocales.contains($0) }
             for locale in locales {
                 let localization: Localization
                 if let raw = localizations[locale] {
@@ -137,7 +144,9 @@ package enum XCStringsReader {
                 }
                 parser.diagnostics += expander.diagnostics
             }
-            if shouldTranslate && extractionState != "stale" {
+            // The sets made only when some locale of the catalog (besides the source language) is missing here.
+            if shouldTranslate && extractionState != "stale",
+               allLocales.contains(where: { $0 != sourceLanguage && localizations[$0] == nil }) {
                 for locale in allLocales.subtracting(localizations.keys).subtracting([sourceLanguage]).sorted() {
                     parser.diagnostics.append(.missingLocalization(key, locale, at: here))
                 }
@@ -185,7 +194,8 @@ package enum XCStringsReader {
 
         /// A `stringUnit` or `variations` object; `nil` (with an error) when it is neither.
         mutating func node(_ object: JSONObject, locale: String, context: String) -> VariationNode? {
-            let here = "'\(key)' [\(locale)]\(context)"
+            // Made only for a message (most nodes have none).
+            var here: String { "'\(key)' [\(locale)]\(context)" }
             if let variations = object["variations"] {
                 guard let table = variations.object?.dictionary else {
                     error("\(here): \"variations\" must be an object")

@@ -45,21 +45,37 @@ extension CheckReport {
             let locale: String
             let pointSize: Double
         }
-        var sums: [Group: (width: Double, characters: Int)] = [:]
-        for result in results {
-            guard let budget = result.budget, budget.characters > 0 else { continue }
-            let group = Group(element: result.element, locale: result.locale, pointSize: budget.pointSize)
-            let sum = sums[group] ?? (0, 0)
-            sums[group] = (sum.width + budget.textWidth, sum.characters + budget.characters)
-        }
+        // Each result's group looked up once: its index in `sums` (-1: no budget).
+        var groups: [Group: Int] = [:]
+        var sums: [(width: Double, characters: Int)] = []
+        var groupOf = [Int](repeating: -1, count: results.count)
+        // Neighbours are mostly of one group: the previous one is compared before hashing.
+        var previous: (group: Group, id: Int)?
         for index in results.indices {
-            guard var budget = results[index].budget else { continue }
+            guard let budget = results[index].budget else { continue }
             let group = Group(element: results[index].element, locale: results[index].locale, pointSize: budget.pointSize)
-            if let sum = sums[group], sum.characters > 0, sum.width > 0 {
-                let average = sum.width / Double(sum.characters)
-                budget.averageAdvance = ReportNumber.rounded(average)
-                budget.maxCharacters = budget.lines > 0 ? Int((budget.width * Double(budget.lines) / average).rounded(.down)) : nil
+            let id: Int
+            if let previous, previous.group == group {
+                id = previous.id
+            } else if let known = groups[group] {
+                id = known
+            } else {
+                id = sums.count
+                groups[group] = id
+                sums.append((0, 0))
             }
+            previous = (group, id)
+            groupOf[index] = id
+            if budget.characters > 0 {
+                sums[id] = (sums[id].width + budget.textWidth, sums[id].characters + budget.characters)
+            }
+        }
+        for index in results.indices where groupOf[index] >= 0 {
+            let sum = sums[groupOf[index]]
+            guard sum.characters > 0, sum.width > 0, var budget = results[index].budget else { continue }
+            let average = sum.width / Double(sum.characters)
+            budget.averageAdvance = ReportNumber.rounded(average)
+            budget.maxCharacters = budget.lines > 0 ? Int((budget.width * Double(budget.lines) / average).rounded(.down)) : nil
             results[index].budget = budget
         }
     }
@@ -69,19 +85,19 @@ extension CheckResult.Budget {
     package func write(to w: inout JSONWriter) throws {
         try w.beginObject()
         if let averageAdvance {
-            w.key("averageAdvance"); try w.double(averageAdvance)
+            try w.field("averageAdvance", averageAdvance)
         }
         if let category {
-            w.key("category"); try w.string(category.swiftUIName)
+            try w.field("category", category.swiftUIName)
         }
-        w.key("characters"); try w.int(characters)
-        w.key("lines"); try w.int(lines)
+        try w.field("characters", characters)
+        try w.field("lines", lines)
         if let maxCharacters {
-            w.key("maxCharacters"); try w.int(maxCharacters)
+            try w.field("maxCharacters", maxCharacters)
         }
-        w.key("pointSize"); try w.double(pointSize)
-        w.key("textWidth"); try w.double(textWidth)
-        w.key("width"); try w.double(width)
+        try w.field("pointSize", pointSize)
+        try w.field("textWidth", textWidth)
+        try w.field("width", width)
         try w.endObject()
     }
 }

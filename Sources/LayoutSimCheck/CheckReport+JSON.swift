@@ -36,8 +36,8 @@ extension CheckReport {
         w.key("fonts"); try w.beginArray()
         for font in fonts {
             try w.beginObject()
-            w.key("name"); try w.string(font.name)
-            w.key("sha256"); try w.string(font.sha256)
+            try w.field("name", font.name)
+            try w.field("sha256", font.sha256)
             try w.endObject()
         }
         try w.endArray()
@@ -51,16 +51,16 @@ extension CheckReport {
         w.key("skipped"); try w.beginArray()
         for key in skipped { try key.write(to: &w) }
         try w.endArray()
-        w.key("spec"); try w.string(spec)
+        try w.field("spec", spec)
         w.key("summary"); try summary.write(to: &w)
         if let systemFontSource {
-            w.key("systemFontSource"); try w.string(systemFontSource)
+            try w.field("systemFontSource", systemFontSource)
         }
         if let toolVersion {
-            w.key("toolVersion"); try w.string(toolVersion)
+            try w.field("toolVersion", toolVersion)
         }
         w.key("unspecifiedKeys"); try w.strings(unspecifiedKeys)
-        w.key("version"); try w.int(version)
+        try w.field("version", version)
         try w.endObject()
     }
 
@@ -130,43 +130,43 @@ extension CheckResult {
         if let budget {
             w.key("budget"); try budget.write(to: &w)
         }
-        w.key("column"); try w.int(column)
+        try w.field("column", column)
         if let element {
-            w.key("element"); try w.string(element)
+            try w.field("element", element)
         }
         if let error {
-            w.key("error"); try w.string(error)
+            try w.field("error", error)
         }
         w.key("failingCategories"); try w.beginArray()
         for verdict in failingCategories {
             try w.beginObject()
-            w.key("category"); try w.string(CategoryName.text(verdict.category))
-            w.key("verdict"); try w.string(verdict.verdict.rawValue)
+            try w.field("category", CategoryName.text(verdict.category))
+            try w.field("verdict", verdict.verdict.rawValue)
             try w.endObject()
         }
         try w.endArray()
         if let failure {
             w.key("failure"); try failure.write(to: &w)
         }
-        w.key("file"); try w.string(file)
+        try w.field("file", file)
         if let fitsThrough {
-            w.key("fitsThrough"); try w.string(fitsThrough.swiftUIName)
+            try w.field("fitsThrough", fitsThrough.swiftUIName)
         }
-        w.key("key"); try w.string(key)
-        w.key("known"); try w.bool(known)
-        w.key("line"); try w.int(line)
-        w.key("locale"); try w.string(locale)
-        w.key("mustFitThrough"); try w.string(mustFitThrough.swiftUIName)
-        w.key("passed"); try w.bool(passed)
+        try w.field("key", key)
+        try w.field("known", known)
+        try w.field("line", line)
+        try w.field("locale", locale)
+        try w.field("mustFitThrough", mustFitThrough.swiftUIName)
+        try w.field("passed", passed)
         if let place {
-            w.key("place"); try w.string(place)
+            try w.field("place", place)
         }
         if let placement {
             w.key("placement"); try placement.write(to: &w)
         }
-        w.key("text"); try w.string(text)
+        try w.field("text", text)
         if let textSHA256 {
-            w.key("textSHA256"); try w.string(textSHA256)
+            try w.field("textSHA256", textSHA256)
         }
         w.key("variant"); try w.strings(variant)
         try w.endObject()
@@ -177,20 +177,20 @@ extension CheckResult.Failure {
     package func write(to w: inout JSONWriter) throws {
         try w.beginObject()
         if let appliedCategory {
-            w.key("appliedCategory"); try w.string(appliedCategory.swiftUIName)
+            try w.field("appliedCategory", appliedCategory.swiftUIName)
         }
-        w.key("category"); try w.string(CategoryName.text(category))
+        try w.field("category", CategoryName.text(category))
         if let clippedBy {
-            w.key("clippedBy"); try w.double(clippedBy)
+            try w.field("clippedBy", clippedBy)
         }
-        w.key("hiddenCharacters"); try w.int(hiddenCharacters)
+        try w.field("hiddenCharacters", hiddenCharacters)
         w.key("missingGlyphs"); try w.strings(missingGlyphs)
         if let remedy {
             w.key("remedy"); try remedy.write(to: &w)
         }
-        w.key("verdict"); try w.string(verdict.rawValue)
+        try w.field("verdict", verdict.rawValue)
         if let visibleText {
-            w.key("visibleText"); try w.string(visibleText)
+            try w.field("visibleText", visibleText)
         }
         try w.endObject()
     }
@@ -200,16 +200,16 @@ extension CheckResult.Failure.Remedy {
     package func write(to w: inout JSONWriter) throws {
         try w.beginObject()
         if let fitsThroughWithOneMoreLine {
-            w.key("fitsThroughWithOneMoreLine"); try w.string(fitsThroughWithOneMoreLine.swiftUIName)
+            try w.field("fitsThroughWithOneMoreLine", fitsThroughWithOneMoreLine.swiftUIName)
         }
         if let neededHeight {
-            w.key("neededHeight"); try w.double(neededHeight)
+            try w.field("neededHeight", neededHeight)
         }
-        w.key("neededLines"); try w.int(neededLines)
+        try w.field("neededLines", neededLines)
         if let neededWidth {
-            w.key("neededWidth"); try w.double(neededWidth)
+            try w.field("neededWidth", neededWidth)
         }
-        w.key("words"); try w.string(words)
+        try w.field("words", words)
         try w.endObject()
     }
 }
@@ -217,11 +217,11 @@ extension CheckResult.Failure.Remedy {
 extension ReportDiagnostic {
     package func write(to w: inout JSONWriter) throws {
         try w.beginObject()
-        w.key("column"); try w.int(column)
-        w.key("file"); try w.string(file)
-        w.key("line"); try w.int(line)
-        w.key("message"); try w.string(message)
-        w.key("severity"); try w.string(severity)
+        try w.field("column", column)
+        try w.field("file", file)
+        try w.field("line", line)
+        try w.field("message", message)
+        try w.field("severity", severity)
         try w.endObject()
     }
 }
@@ -230,13 +230,13 @@ extension FixedBaselineEntry {
     package func write(to w: inout JSONWriter) throws {
         try w.beginObject()
         if let element = entry.element {
-            w.key("element"); try w.string(element)
+            try w.field("element", element)
         }
-        w.key("key"); try w.string(entry.key)
-        w.key("locale"); try w.string(entry.locale)
-        w.key("reason"); try w.string(reason.rawValue)
+        try w.field("key", entry.key)
+        try w.field("locale", entry.locale)
+        try w.field("reason", reason.rawValue)
         if let textSHA256 = entry.textSHA256 {
-            w.key("textSHA256"); try w.string(textSHA256)
+            try w.field("textSHA256", textSHA256)
         }
         w.key("variant"); try w.strings(entry.variant)
         try w.endObject()
@@ -247,9 +247,9 @@ extension CheckReport.Input {
     package func write(to w: inout JSONWriter) throws {
         func digest(_ file: CheckReport.FileDigest, _ w: inout JSONWriter) throws {
             try w.beginObject()
-            w.key("file"); try w.string(file.file)
+            try w.field("file", file.file)
             if let sha256 = file.sha256 {
-                w.key("sha256"); try w.string(sha256)
+                try w.field("sha256", sha256)
             }
             try w.endObject()
         }
@@ -257,17 +257,17 @@ extension CheckReport.Input {
         w.key("catalogs"); try w.beginArray()
         for catalog in catalogs { try digest(catalog, &w) }
         try w.endArray()
-        w.key("fingerprint"); try w.string(fingerprint)
+        try w.field("fingerprint", fingerprint)
         w.key("options"); try w.beginObject()
         w.key("categories"); try w.strings(options.categories)
-        w.key("developmentLanguage"); try w.string(options.developmentLanguage)
+        try w.field("developmentLanguage", options.developmentLanguage)
         if let locales = options.locales {
             w.key("locales"); try w.strings(locales)
         }
         if let pseudoModes = options.pseudoModes {
             w.key("pseudoModes"); try w.strings(pseudoModes)
         }
-        w.key("systemFonts"); try w.bool(options.systemFonts)
+        try w.field("systemFonts", options.systemFonts)
         try w.endObject()
         w.key("spec"); try digest(spec, &w)
         try w.endObject()
@@ -277,15 +277,15 @@ extension CheckReport.Input {
 extension CheckReport.Summary {
     package func write(to w: inout JSONWriter) throws {
         try w.beginObject()
-        w.key("errors"); try w.int(errors)
-        w.key("failures"); try w.int(failures)
-        w.key("fixedSinceBaseline"); try w.int(fixedSinceBaseline)
-        w.key("keys"); try w.int(keys)
-        w.key("layouts"); try w.int(layouts)
-        w.key("locales"); try w.int(locales)
-        w.key("newFailures"); try w.int(newFailures)
-        w.key("strings"); try w.int(strings)
-        w.key("warnings"); try w.int(warnings)
+        try w.field("errors", errors)
+        try w.field("failures", failures)
+        try w.field("fixedSinceBaseline", fixedSinceBaseline)
+        try w.field("keys", keys)
+        try w.field("layouts", layouts)
+        try w.field("locales", locales)
+        try w.field("newFailures", newFailures)
+        try w.field("strings", strings)
+        try w.field("warnings", warnings)
         try w.endObject()
     }
 }
@@ -293,13 +293,13 @@ extension CheckReport.Summary {
 extension CheckReport.SkippedKey {
     package func write(to w: inout JSONWriter) throws {
         try w.beginObject()
-        w.key("file"); try w.string(file)
-        w.key("key"); try w.string(key)
-        w.key("line"); try w.int(line)
+        try w.field("file", file)
+        try w.field("key", key)
+        try w.field("line", line)
         if let locale {
-            w.key("locale"); try w.string(locale)
+            try w.field("locale", locale)
         }
-        w.key("reason"); try w.string(reason)
+        try w.field("reason", reason)
         w.key("variant"); try w.strings(variant)
         try w.endObject()
     }

@@ -49,18 +49,18 @@ extension CheckResult {
             w.key("at"); try w.beginArray()
             for slot in at {
                 try w.beginObject()
-                w.key("category"); try w.string(slot.category)
-                w.key("groupWidth"); try w.double(slot.groupWidth)
-                w.key("layout"); try w.string(slot.layout)
-                w.key("width"); try w.double(slot.width)
+                try w.field("category", slot.category)
+                try w.field("groupWidth", slot.groupWidth)
+                try w.field("layout", slot.layout)
+                try w.field("width", slot.width)
                 try w.endObject()
             }
             try w.endArray()
-            w.key("group"); try w.string(group)
+            try w.field("group", group)
             w.key("hiddenAt"); try w.strings(hiddenAt)
             if let neededGroupWidth, let neededGroupWidthAt {
-                w.key("neededGroupWidth"); try w.double(neededGroupWidth)
-                w.key("neededGroupWidthAt"); try w.string(neededGroupWidthAt)
+                try w.field("neededGroupWidth", neededGroupWidth)
+                try w.field("neededGroupWidthAt", neededGroupWidthAt)
             }
             try w.endObject()
         }

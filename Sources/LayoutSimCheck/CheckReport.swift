@@ -160,7 +160,7 @@ public struct CheckResult: Sendable, Hashable, Codable {
     }
 
     /// The hash `textSHA256` holds: SHA-256 of the text's UTF-8, lowercase hex.
-    public static func textHash(_ text: String) -> String { SHA256.hexDigest(of: Array(text.utf8)) }
+    public static func textHash(_ text: String) -> String { SHA256.hexDigest(ofUTF8: text) }
 }
 
 /// A category in check reports: its SwiftUI name, or `fixed` for a fixed size.
@@ -283,29 +283,6 @@ public struct CheckReport: Sendable, Codable {
         enum CodingKeys: String, CodingKey {
             case keys, locales, strings, layouts, failures, newFailures, fixedSinceBaseline, errors, warnings
         }
-    }
-
-    /// Recomputes the summary and sorts everything.
-    package mutating func finish() {
-        results.sort {
-            ($0.key, $0.locale, $0.variant.joined(separator: "/"), $0.place ?? "")
-                < ($1.key, $1.locale, $1.variant.joined(separator: "/"), $1.place ?? "")
-        }
-        diagnostics = Array(Set(diagnostics)).sorted()
-        unspecifiedKeys = Array(Set(unspecifiedKeys)).sorted()
-        skipped = Array(Set(skipped)).sorted()
-        shards = Array(Set(shards)).sorted()
-        fonts = Array(Set(fonts)).sorted()
-        fixedSinceBaseline = Array(Set(fixedSinceBaseline)).sorted()
-        estimateBudgets()
-        let failures = results.filter { !$0.passed }
-        summary = Summary(
-            keys: Set(results.map(\.key)).count, locales: Set(results.map(\.locale)).count, strings: results.count,
-            layouts: results.count * categories.count, failures: failures.count,
-            newFailures: failures.filter { !$0.known }.count, fixedSinceBaseline: fixedSinceBaseline.count,
-            errors: diagnostics.filter { $0.severity == "error" }.count + results.filter { $0.error != nil }.count,
-            warnings: diagnostics.filter { $0.severity == "warning" }.count
-        )
     }
 
     /// The exit status `check` and `merge` use: 2 for input errors, 1 for new failures, 0 otherwise.

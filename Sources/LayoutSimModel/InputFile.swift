@@ -71,6 +71,41 @@ public enum InputFile {
         return data
     }
 
+    /// The file at `path` in pieces of at most `chunkBytes` (only the last one shorter), in order, for readers that
+    /// need not hold it whole (hashing): the same checks as ``read(_:limit:)``, one buffer for all of it.
+    ///
+    /// - Throws: ``InputFileError`` when it is missing, not a regular file, larger than `limit`, or unreadable.
+    public static func readChunks(
+        _ path: String, limit: Int64 = maximumBytes, chunkBytes: Int, _ body: (UnsafeRawBufferPointer) -> Void
+    ) throws(InputFileError) {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(errno, path: path) }
+        defer { close(fd) }
+        let size = try regularFileSize(fd: fd, limit: limit)
+        let capacity = max(1, min(chunkBytes, Int(size)))
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        guard let base = buffer.baseAddress else { return }
+        // At most the size found, as `read` reads (a file that grows meanwhile is read as it was).
+        var remaining = Int(size)
+        var filled = 0
+        while remaining > 0 {
+            let got = systemRead(fd, base + filled, min(capacity - filled, remaining))
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .system(String(cString: strerror(errno)))
+            }
+            if got == 0 { break }
+            filled += got
+            remaining -= got
+            if filled == capacity {
+                body(UnsafeRawBufferPointer(start: base, count: filled))
+                filled = 0
+            }
+        }
+        if filled > 0 { body(UnsafeRawBufferPointer(start: base, count: filled)) }
+    }
+
     /// Checks that `path` is a regular file of at most `limit` bytes, for readers that open it themselves
     /// (FreeType opens fonts by path).
     public static func check(_ path: String, limit: Int64 = maximumFontBytes) throws(InputFileError) {

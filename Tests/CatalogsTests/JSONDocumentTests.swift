@@ -114,6 +114,31 @@ import Testing
         #expect(offset("[1e999]") == 1)                 // the number out of range
     }
 
+    /// A quote, backslash escape or control character at every position of short and longer strings after
+    /// multi-byte characters: decoded as JSONSerialization decodes them, control characters refused at their byte.
+    @Test func stringsScannedInStepsStopAtEveryPosition() throws {
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 30] {
+            for position in 0...length {
+                let prefix = String(repeating: "é", count: position / 2) + String(repeating: "a", count: position % 2)
+                let suffix = String(repeating: "b", count: length - position)
+                for middle in [#"\""#, #"\\"#, #"\n"#, #"\u00e9"#, "x"] {
+                    let text = "[\"" + prefix + middle + suffix + "\"]"
+                    let bytes = Array(text.utf8)
+                    let ours = try JSONDocument.parse(bytes)
+                    let theirs = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+                    #expect(Self.same(ours, theirs), "\(text)")
+                }
+                let bad = Array(("[\"" + prefix + "\u{1F}" + suffix + "\"]").utf8)
+                do {
+                    _ = try JSONDocument.parse(bad)
+                    Issue.record("a control character accepted")
+                } catch {
+                    #expect(error.offset == 2 + prefix.utf8.count)
+                }
+            }
+        }
+    }
+
     @Test func keysKeepTheirOffsetsInFileOrder() throws {
         let text = "{ \"b\" : 1,\n  \"é\" : {\"x\":[]}, \"b\" : 2 }"
         let object = try #require(try JSONDocument.parse(Array(text.utf8)).object)

@@ -58,6 +58,35 @@ struct SourceTextTests {
         }
     }
 
+    /// Random texts of characters of every UTF-8 length, line breaks (LF, CR, CRLF) and other bytes below 0x0E, so
+    /// that each falls in every lane of the index's eight-byte steps: every offset against the reference.
+    @Test func randomTextsMatchTheReference() {
+        let pool = ["a", "b", "é", "中", "😀", "\n", "\r", "\r\n", "\t", "\u{0B}", "\u{0C}", "\u{0}", " ", "\u{7F}", "\u{10FFFF}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<40 {
+            let length = Int.random(in: 0...300, using: &generator)
+            let text = (0..<length).map { _ in pool.randomElement(using: &generator) ?? "a" }.joined()
+            let source = SourceText(text: text)
+            let bytes = Array(text.utf8)
+            var line = 0
+            var stepped = 0
+            for offset in 0...bytes.count {
+                let expected = Self.naive(bytes, offset)
+                let actual = source.position(utf8Offset: offset)
+                #expect(actual == expected, "offset \(offset) of \(bytes.count)")
+                // In increasing order through the cursor, every offset and every third one.
+                #expect(source.position(utf8Offset: offset, after: &line) == expected, "offset \(offset) in order")
+                if offset % 3 == 0 {
+                    #expect(source.position(utf8Offset: offset, after: &stepped) == expected)
+                }
+            }
+            // An offset before the cursor's line is looked up from scratch.
+            var late = source.lineCount - 1
+            #expect(source.position(utf8Offset: 0, after: &late) == (1, 1))
+            #expect(late == 0)
+        }
+    }
+
     /// A String Catalog written on one line locates its keys at line 1 and the column of each key's quote, the same
     /// keys as the pretty-printed file at their own lines.
     @Test func oneLineCatalogLocatesEveryKey() throws {

@@ -30,6 +30,40 @@ struct SHA256Tests {
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
+    @Test("896-bit message (FIPS 180-4 example, two blocks)")
+    func nineHundredBitMessage() {
+        let message = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+        #expect(message.utf8.count == 112)
+        #expect(
+            SHA256.hexDigest(of: Array(message.utf8))
+                == "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
+    }
+
+    @Test("a String's UTF-8 hashes as its bytes")
+    func utf8OfString() {
+        for text in ["", "abc", "สีสดหรือจาง", String(repeating: "é✓", count: 40), "a\u{0}b"] {
+            #expect(SHA256.hexDigest(ofUTF8: text) == SHA256.hexDigest(of: Array(text.utf8)), "\(text)")
+        }
+        // Python: hashlib.sha256("สีสดหรือจาง".encode()).hexdigest()
+        #expect(SHA256.hexDigest(ofUTF8: "สีสดหรือจาง") == "e3bf882c7e90502fd81cb91d856230c561cf36f43465a08a02a6e8e38ab89648")
+    }
+
+    @Test("a message given in pieces of any length hashes as one")
+    func pieces() {
+        let message = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
+        let whole = SHA256.hexDigest(of: message)
+        for step in [1, 3, 63, 64, 65, 100, 128, 999] {
+            var hasher = SHA256.Hasher()
+            var start = 0
+            while start < message.count {
+                let end = min(start + step, message.count)
+                message[start..<end].withUnsafeBytes { hasher.update($0) }
+                start = end
+            }
+            #expect(hasher.finish().hex == whole, "pieces of \(step)")
+        }
+    }
+
     @Test("one million 'a'")
     func oneMillionA() {
         let message = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
@@ -87,6 +121,49 @@ struct SHA256Tests {
         try Data(message).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(try SHA256.hexDigest(ofFileAt: url.path) == SHA256.hexDigest(of: message))
+    }
+
+    @Test("files of several chunks hash as sha256sum does", arguments: [0, 1, 64, 1 << 20, (1 << 20) + 1, 2 * (1 << 20) + 777])
+    func largeFileMatchesSha256sum(size: Int) throws {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("layoutsim-sha256-\(UUID().uuidString).bin")
+        let message = (0..<size).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }
+        try Data(message).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [url.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let expected = String(decoding: output.prefix(64), as: UTF8.self)
+        #expect(expected.count == 64)
+        #expect(try SHA256.hexDigest(ofFileAt: url.path) == expected)
+    }
+
+    @Test("a file read in chunks gives its bytes in order, every chunk full but the last")
+    func chunkedRead() throws {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("layoutsim-chunks-\(UUID().uuidString).bin")
+        let message = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        try Data(message).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for chunk in [1, 7, 64, 999, 1_000, 4_096] {
+            var read: [UInt8] = []
+            var sizes: [Int] = []
+            try InputFile.readChunks(url.path, chunkBytes: chunk) { bytes in
+                read.append(contentsOf: bytes)
+                sizes.append(bytes.count)
+            }
+            #expect(read == message)
+            #expect(sizes.dropLast().allSatisfy { $0 == chunk })
+            #expect(sizes.count == (1_000 + chunk - 1) / chunk)
+        }
+        #expect(throws: InputFileError.directory) {
+            try InputFile.readChunks(FileManager.default.temporaryDirectory.path, chunkBytes: 64) { _ in }
+        }
     }
 
     /// The repository root: this file is Tests/ModelTests/SHA256Tests.swift.

@@ -1,0 +1,46 @@
+import Foundation
+import LayoutSimCheck
+import LayoutSimModel
+import Testing
+
+/// The report's results sorted in place against a plain stable sort with the comparison reports always used: by
+/// key, locale, variant joined by `/`, and place, ties in the order given.
+struct CheckReportFinishTests {
+    @Test func sortsAsAStableSortOfTheJoinedKeys() throws {
+        guard let base = try CheckReportJSONTests.example().results.first else {
+            Issue.record("no result to copy")
+            return
+        }
+        let keys = ["b", "a", "é", "e\u{301}", "a b", "A"]
+        let locales = ["th", "de", "de-CH"]
+        // Multi-part variants whose joined text orders otherwise than their parts ("a!" before "a/x").
+        let variants: [[String]] = [[], ["a!"], ["a", "x"], ["a/x"], ["plural:one"], ["device:ipad", "plural:other"]]
+        let places: [String?] = [nil, "list", ""]
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<20 {
+            var results: [CheckResult] = []
+            for index in 0..<(round == 0 ? 1 : 120) {
+                var result = base
+                result.key = keys.randomElement(using: &generator) ?? "a"
+                result.locale = locales.randomElement(using: &generator) ?? "de"
+                result.variant = variants.randomElement(using: &generator) ?? []
+                result.place = places.randomElement(using: &generator) ?? nil
+                result.text = "\(index)"
+                results.append(result)
+            }
+            if round == 1 { results.sort { Int($0.text) ?? 0 < Int($1.text) ?? 0 } }
+            let expected = results.enumerated().sorted { a, b in
+                let left = (a.element.key, a.element.locale, a.element.variant.joined(separator: "/"), a.element.place ?? "")
+                let right = (b.element.key, b.element.locale, b.element.variant.joined(separator: "/"), b.element.place ?? "")
+                return left < right || (left == right && a.offset < b.offset)
+            }.map(\.element.text)
+            var sorted = results
+            CheckReport.sortInPlace(&sorted)
+            #expect(sorted.map(\.text) == expected, "round \(round)")
+            // Sorted already: nothing moves.
+            var again = sorted
+            CheckReport.sortInPlace(&again)
+            #expect(again.map(\.text) == expected)
+        }
+    }
+}

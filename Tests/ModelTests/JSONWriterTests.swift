@@ -1,0 +1,70 @@
+import Foundation
+import LayoutSimModel
+import Testing
+
+/// ``JSONWriter`` against Foundation's `JSONEncoder` (pretty, sorted, slashes unescaped), the layout it copies.
+struct JSONWriterTests {
+    static func encoder(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        // Foundation leaves U+2028 and U+2029 raw; the writer escapes them (documented).
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+            .replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+    }
+
+    static func written(_ values: [String]) throws -> String {
+        var writer = JSONWriter()
+        try writer.strings(values)
+        return String(decoding: try writer.finish(), as: UTF8.self)
+    }
+
+    /// Every character that needs a look at every position of strings longer and shorter than a word, so each
+    /// falls in every lane of the eight-byte scan and in the tail after it.
+    @Test func escapesAtEveryPosition() throws {
+        let specials = ["\"", "\\", "\n", "\r", "\t", "\u{8}", "\u{C}", "\u{1}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}",
+                        "…", "—", "\u{202F}", "ก", "é", "/", "😀"]
+        var values: [String] = []
+        for special in specials {
+            for length in [1, 7, 8, 9, 16, 23] {
+                for position in 0...length {
+                    let base = String(repeating: "a", count: length)
+                    var text = base
+                    text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: position))
+                    values.append(text)
+                }
+            }
+        }
+        values.append("")
+        values.append(String(repeating: "ข้อความ \"quoted\" \\ back\n", count: 20))
+        #expect(try Self.written(values) == Self.encoder(values))
+    }
+
+    @Test func numbersAndNesting() throws {
+        struct Item: Encodable {
+            let a: Int
+            let b: Double
+            let c: [Int]
+            let d: [String: Int]
+        }
+        let items = [Item(a: -12, b: 16.333, c: [], d: [:]), Item(a: Int.max, b: 0.001, c: [1, 2], d: ["x": 1])]
+        var writer = JSONWriter()
+        try writer.beginArray()
+        for item in items {
+            try writer.beginObject()
+            writer.key("a"); try writer.int(item.a)
+            writer.key("b"); try writer.double(item.b)
+            writer.key("c"); try writer.beginArray()
+            for value in item.c { try writer.int(value) }
+            try writer.endArray()
+            writer.key("d"); try writer.beginObject()
+            for (key, value) in item.d.sorted(by: { $0.key < $1.key }) {
+                #expect(key == "x")
+                writer.key("x"); try writer.int(value)
+            }
+            try writer.endObject()
+            try writer.endObject()
+        }
+        try writer.endArray()
+        #expect(String(decoding: try writer.finish(), as: UTF8.self) == (try Self.encoder(items)))
+    }
+}
