@@ -46,14 +46,17 @@ extension CheckRunner {
             sink.add(fonts, warnings: warnings)
         }
         if let error = sink.error { throw error }
-        return (sink.results, sink.drawings, sink.fonts, sink.warnings)
+        let drawings = sink.drawings
+        return (sink.takeResults(), drawings, sink.fonts, sink.warnings)
     }
 }
 
 /// Collects results from worker threads by index (each index written once), and the first setup error.
 private final class ResultSink: @unchecked Sendable {
     private let lock = NSLock()
-    private var storage: [CheckResult?]
+    /// Each job's result by index (an empty result until the job is done): handed over whole at the end, not copied
+    /// out of an array of optionals (which held every result twice at the peak of a large check).
+    private var storage: [CheckResult]
     /// Drawings of failures by job index: only the `maximumDrawings` smallest indexes are kept, so that at the end
     /// they are the first failures in report order whatever the number of workers (memory stays bounded).
     private var drawn: [Int: LabelDrawing] = [:]
@@ -68,7 +71,14 @@ private final class ResultSink: @unchecked Sendable {
     /// on one worker's shape cache, and whichever worker is free takes the next run, so both finish together.
     private static let chunkSize = 16
 
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    init(count: Int) {
+        let empty = CheckResult(
+            key: "", locale: "", variant: [], file: "", line: 0, column: 0, text: "", textSHA256: "", element: nil,
+            mustFitThrough: .accessibility5, fitsThrough: nil, passed: false, known: false, failure: nil,
+            failingCategories: [], error: nil
+        )
+        storage = Array(repeating: empty, count: count)
+    }
 
     /// The next run of jobs to lay out, or nil when every job is taken.
     func nextChunk() -> Range<Int>? {
@@ -103,7 +113,7 @@ private final class ResultSink: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         var out: [String: LabelDrawing] = [:]
-        for (index, drawing) in drawn { if let result = storage[index] { out[result.identity] = drawing } }
+        for (index, drawing) in drawn { out[storage[index].identity] = drawing }
         return out
     }
 
@@ -147,9 +157,12 @@ private final class ResultSink: @unchecked Sendable {
         return firstError
     }
 
-    package var results: [CheckResult] {
+    /// Every result, in the jobs' order, handed over: the sink keeps none (call once, when every job is done).
+    package func takeResults() -> [CheckResult] {
         lock.lock()
         defer { lock.unlock() }
-        return storage.compactMap { $0 }
+        let out = storage
+        storage = []
+        return out
     }
 }

@@ -251,6 +251,7 @@ public enum CheckRunner {
         options.appleFontIndex = try appleFonts(options, spec: spec)
         report.systemFontSource = options.appleFontIndex.map { "apple-fonts " + $0.directory }
         let laidOut = try layout(jobs, options: options)
+        jobs = []   // not needed any more: the report is built and written without them
         var results = laidOut.results
         if let baseline = options.baseline {
             let checksLocale = { (locale: String) in
