@@ -79,15 +79,14 @@ package enum Fitter {
         breaks: [BoundaryBreak], detail: ResultDetail = .full, summarizesFailure: Bool = false
     ) -> CategoryResult {
         let laid = layOut(source, step: step, request: request, breaks: breaks)
-        let current = laid.layout
-        let scaledLineHeight = lineHeight * current.size / step.pointSize
+        let scaledLineHeight = lineHeight * laid.layout.size / step.pointSize
         if detail == .failures,
-           let summary = summary(current, text: source.text, step: step, lineHeight: scaledLineHeight, weight: weight,
+           let summary = summary(laid.layout, text: source.text, step: step, lineHeight: scaledLineHeight, weight: weight,
                                  request: request, container: laid.container, scale: laid.scale,
                                  reachedMinimum: laid.reachedMinimum, failing: summarizesFailure) {
             return summary
         }
-        return judge(current, source: source, step: step, lineHeight: scaledLineHeight, weight: weight, request: request,
+        return judge(laid.layout, source: source, step: step, lineHeight: scaledLineHeight, weight: weight, request: request,
                      container: laid.container, scale: laid.scale, reachedMinimum: laid.reachedMinimum)
     }
 
