@@ -31,7 +31,13 @@ package enum ClusterScalars {
     /// Additional (U+1E00–U+1EFF), ';' as U+037E, '`' as U+1FEF, 'K' as U+212A, 'Å' as U+212B, and '=', '<', '>'
     /// with a stroke (U+2260, U+226E, U+226F).
     package static func mayDecomposeToASCII(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+        mayDecomposeToASCII(scalar.value)
+    }
+
+    /// ``mayDecomposeToASCII(_:)-(Unicode.Scalar)`` of a scalar value.
+    @inline(__always)
+    static func mayDecomposeToASCII(_ value: UInt32) -> Bool {
+        switch value {
         case 0x1E00...0x1EFF, 0x037E, 0x1FEF, 0x212A, 0x212B, 0x2260, 0x226E, 0x226F: return true
         default: return false
         }

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import LayoutSimFaces
 import LayoutSimModel
 
@@ -43,27 +44,26 @@ extension TextMeasurer {
     ///   of a cluster followed by another cluster of the run loses `advance − nominal` at a line end.
     /// - Joining scripts: a cluster next to another cluster is shaped again with the text on one side only (its
     ///   neighbour as context), which gives the form it takes at that edge; results are cached per face and text.
-    func lineEdges(
-        _ text: MeasuredText, runs: [(run: TextRun, shaped: ShapedRun)], faces: [FontFace], language: String?
-    ) -> EdgeUnits {
+    ///
+    /// - Parameter runs: the itemizer's runs, in the order of `text.runs` (logical order).
+    func lineEdges(_ text: MeasuredText, runs: [TextRun], faces: [FontFace], language: String?) -> EdgeUnits {
         var edges = EdgeUnits()
         let count = text.clusterCount
         guard count > 1 else { return edges }
-        func cluster(_ offset: Int) -> Int? {
-            let i = text.clusterIndex(atOffset: offset)
-            return i < count && text.clusterStarts[i] == offset ? i : nil
-        }
-        for (run, shaped) in runs {
-            let script = run.script.iso15924 ?? ""
-            if joiningScripts.contains(script) {
-                reshapeJoiningEdges(text, run: run, face: faces[run.faceIndex], script: script, language: language, into: &edges)
+        for (k, run) in runs.enumerated() {
+            if isJoining(run.script) {
+                reshapeJoiningEdges(text, run: run, face: faces[run.faceIndex], language: language, into: &edges)
                 continue
             }
+            let shaped = text.runs[k].run
             guard !shaped.isRightToLeft else { continue }
             let glyphs = shaped.glyphs
             for k in 0..<max(0, glyphs.count - 1) where glyphs[k + 1].cluster != glyphs[k].cluster {
                 let delta = glyphs[k].nominalAdvance &- glyphs[k].advance
-                guard delta != 0, let i = cluster(glyphs[k].cluster) else { continue }
+                guard delta != 0 else { continue }
+                let offset = glyphs[k].cluster
+                let i = text.clusterIndex(atOffset: offset)
+                guard i < count && text.clusterStarts[i] == offset else { continue }
                 if edges.end.isEmpty { edges.end = [Int32](repeating: 0, count: count) }
                 edges.end[i] &+= delta
             }
@@ -71,17 +71,32 @@ extension TextMeasurer {
         return edges
     }
 
+    /// Whether `script` is one of ``joiningScripts`` (remembered per script code).
+    private func isJoining(_ script: Script) -> Bool {
+        let code = Int(script.code)
+        guard code >= 0 && code < 1024 else { return joiningScripts.contains(script.iso15924 ?? "") }
+        if code >= joiningByScript.count { joiningByScript.append(contentsOf: repeatElement(0, count: code + 1 - joiningByScript.count)) }
+        if joiningByScript[code] == 0 { joiningByScript[code] = joiningScripts.contains(script.iso15924 ?? "") ? 2 : 1 }
+        return joiningByScript[code] == 2
+    }
+
     private func reshapeJoiningEdges(
-        _ text: MeasuredText, run: TextRun, face: FontFace, script: String, language: String?, into edges: inout EdgeUnits
+        _ text: MeasuredText, run: TextRun, face: FontFace, language: String?, into edges: inout EdgeUnits
     ) {
+        let script = run.script.harfBuzz
+        let place = edgePlace(face: face, language: language)
+        let starts = text.clusterStarts
         let first = text.clusterIndex(atOffset: run.range.lowerBound)
         var i = first
-        while i < text.clusterCount && text.clusterStarts[i] < run.range.upperBound {
-            let units = Array(text.utf16[text.clusterStarts[i]..<text.clusterStarts[i + 1]])
+        while i < text.clusterCount && starts[i] < run.range.upperBound {
+            let cluster = starts[i]..<starts[i + 1]
             if !text.isWhitespace[i] {
                 if i > 0 && !text.isWhitespace[i - 1] && text.breaks[i] != .mandatory {
-                    let after = i + 1 < text.clusterCount ? Array(text.utf16[text.clusterStarts[i + 1]..<text.clusterStarts[i + 2]]) : []
-                    let alone = edgeAdvance(units, before: [], after: after, face: face, script: script, language: language)
+                    let after = i + 1 < text.clusterCount ? starts[i + 1]..<starts[i + 2] : cluster.upperBound..<cluster.upperBound
+                    let alone = edgeAdvance(
+                        text.utf16, before: cluster.lowerBound..<cluster.lowerBound, cluster: cluster, after: after,
+                        face: face, place: place, script: script, language: language
+                    )
                     let delta = alone &- text.advanceUnits[i]
                     if delta != 0 {
                         if edges.start.isEmpty { edges.start = [Int32](repeating: 0, count: text.clusterCount) }
@@ -89,8 +104,11 @@ extension TextMeasurer {
                     }
                 }
                 if i + 1 < text.clusterCount && !text.isWhitespace[i + 1] && text.breaks[i + 1] != .mandatory {
-                    let before = i > 0 ? Array(text.utf16[text.clusterStarts[i - 1]..<text.clusterStarts[i]]) : []
-                    let alone = edgeAdvance(units, before: before, after: [], face: face, script: script, language: language)
+                    let before = i > 0 ? starts[i - 1]..<starts[i] : cluster.lowerBound..<cluster.lowerBound
+                    let alone = edgeAdvance(
+                        text.utf16, before: before, cluster: cluster, after: cluster.upperBound..<cluster.upperBound,
+                        face: face, place: place, script: script, language: language
+                    )
                     let delta = alone &- text.advanceUnits[i]
                     if delta != 0 {
                         if edges.end.isEmpty { edges.end = [Int32](repeating: 0, count: text.clusterCount) }
@@ -100,5 +118,71 @@ extension TextMeasurer {
             }
             i += 1
         }
+    }
+
+    /// The advance of `utf16[cluster]` shaped with `utf16[before]` and `utf16[after]` as its only context (adjacent
+    /// ranges of the text, either possibly empty), font units; cached under the code units when they are few.
+    private func edgeAdvance(
+        _ utf16: [UInt16], before: Range<Int>, cluster: Range<Int>, after: Range<Int>, face: FontFace, place: Int,
+        script: hb_script_t?, language: String?
+    ) -> Int32 {
+        let key = EdgeKey(utf16, before: before, cluster: cluster, after: after, place: place)
+        if let key, let known = edgeAdvances[key] { return known }
+        let advance = utf16.withUnsafeBufferPointer { units in
+            shaper.advance(
+                UnsafeBufferPointer(rebasing: units[before.lowerBound..<after.upperBound]),
+                range: (cluster.lowerBound - before.lowerBound)..<(cluster.upperBound - before.lowerBound),
+                face: face, language: language, harfBuzzScript: script
+            )
+        }
+        if let key { edgeAdvances[key] = advance }
+        return advance
+    }
+
+    /// A small number standing for `face` and `language` together in the keys of cached edge advances (the face is
+    /// kept, so that its identity is never another face's). Bounded by the faces and languages met.
+    private func edgePlace(face: FontFace, language: String?) -> Int {
+        let faceNumber: Int
+        if let known = edgeFaces.firstIndex(where: { $0 === face }) {
+            faceNumber = known
+        } else {
+            edgeFaces.append(face)
+            faceNumber = edgeFaces.count - 1
+        }
+        let tag = language ?? ""
+        let languageNumber: Int
+        if let known = edgeLanguages[tag] {
+            languageNumber = known
+        } else {
+            languageNumber = edgeLanguages.count
+            edgeLanguages[tag] = languageNumber
+        }
+        return faceNumber << 32 | languageNumber
+    }
+}
+
+/// Key of a cached edge advance: the face and language (``TextMeasurer/edgePlace(face:language:)``), and the code
+/// units of the context before, the cluster and the context after, up to 16 in all, packed.
+struct EdgeKey: Hashable {
+    let place: Int
+    /// The three lengths, 8 bits each.
+    let lengths: UInt32
+    let units0: UInt64
+    let units1: UInt64
+    let units2: UInt64
+    let units3: UInt64
+
+    /// Nil when the units are more than 16 (such clusters are shaped without the cache).
+    init?(_ utf16: [UInt16], before: Range<Int>, cluster: Range<Int>, after: Range<Int>, place: Int) {
+        let total = after.upperBound - before.lowerBound
+        guard total <= 16 else { return nil }
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { bytes in
+            let slots = bytes.bindMemory(to: UInt16.self)
+            for k in 0..<total { slots[k] = utf16[before.lowerBound + k] }
+        }
+        self.place = place
+        lengths = UInt32(before.count) | UInt32(cluster.count) << 8 | UInt32(after.count) << 16
+        (units0, units1, units2, units3) = words
     }
 }

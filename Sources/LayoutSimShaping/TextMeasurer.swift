@@ -11,10 +11,25 @@ package final class TextMeasurer {
     private let boundaries = TextBoundaries()
     private var bidiResolver: BidiResolver?
     private var fontconfig: SystemFontLookup?
-    /// ICU locale IDs of the language tags seen (BCP 47 → ICU), bounded.
+    /// ICU locale IDs of the language tags seen (BCP 47 → ICU), bounded; and the last one asked for.
     private var locales = LRUCache<String, String>(capacity: 64)
+    private var lastLocale: (language: String?, rules: LineBreakRules, locale: String)?
     /// Advances of joining-script clusters shaped with text on one side only (their form at a line edge), bounded.
-    private var edgeAdvances = LRUCache<EdgeKey, Int32>(capacity: 4096)
+    var edgeAdvances = LRUCache<EdgeKey, Int32>(capacity: 4096)
+    /// The faces and languages of ``edgeAdvances``' keys, numbered (bounded by the faces and languages met).
+    var edgeFaces: [FontFace] = []
+    var edgeLanguages: [String: Int] = [:]
+    /// Per ICU script code: 0 not known yet, 1 not a joining script, 2 a joining script.
+    var joiningByScript: [UInt8] = []
+    /// What each code point met is (script, grapheme class, …), looked up once.
+    private var table = CodePointTable()
+    /// Working arrays reused from one text to the next.
+    private var itemizing = Itemizer.Scratch()
+    private var building = MeasuredText.Scratch()
+    /// The faces of the last cascade measured, with what a measured text keeps of them (the same for every text
+    /// shaped in that cascade, so made once).
+    private var lastFaces: (faces: [FontFace], standIns: [StandIn?], apple: [AppleFaceRole?], measured: [MeasuredFace],
+                            traits: [FaceTraits], ellipsis: [Int32?])?
 
     package init() {}
 
@@ -32,23 +47,12 @@ package final class TextMeasurer {
         _ text: String, cascade: FontCascade, language: String?, systemFonts: FontRegistry?,
         lineBreakRules: LineBreakRules = .strict, opticalSizeRange: ClosedRange<Double>? = nil
     ) throws(SegmentationError) -> MeasuredText {
-        let utf16 = Array(text.utf16)
-        let tag = language ?? ""
-        let key = tag + "\u{0}" + lineBreakRules.rawValue
-        let locale: String
-        if let known = locales[key] {
-            locale = known
-        } else {
-            let base = try TextBoundaries.icuLocale(forLanguageTag: tag)
-            if base.contains("lb=") {
-                locale = base
-            } else {
-                locale = base + (base.contains("@") ? ";" : "@") + "lb=" + lineBreakRules.rawValue
-            }
-            locales[key] = locale
+        let utf16 = Self.codeUnits(text)
+        let locale = try icuLocale(language, rules: lineBreakRules)
+        try boundaries.lineBreaks(utf16, locale: locale, into: &building.breaks)
+        if !TextBoundaries.simpleGraphemeBoundaries(utf16, table: &table, into: &building.graphemes) {
+            try boundaries.graphemeBoundaries(utf16, into: &building.graphemes)
         }
-        let breaks = try boundaries.lineBreaks(utf16, locale: locale)
-        let graphemes = try boundaries.graphemeBoundaries(utf16)
         // Bidi only where right-to-left text can occur (Hebrew U+0590 and above).
         let levels: [UInt8] = utf16.contains(where: { $0 >= 0x0590 }) ? try bidi().levels(utf16) : []
         var warnings: [String] = []
@@ -57,8 +61,9 @@ package final class TextMeasurer {
             warnings.append("fontconfig could not load its configuration: fonts installed on this machine are not used")
         }
         let emojiFace = cascade.standIns.firstIndex(of: .emoji)
-        let (runs, faces, _) = Itemizer.itemize(
-            utf16, graphemes: graphemes, levels: levels, cascade: cascade.faces, emojiFace: emojiFace
+        let faces = Itemizer.itemize(
+            utf16, graphemes: building.graphemes, levels: levels, cascade: cascade.faces, emojiFace: emojiFace,
+            table: &table, scratch: &itemizing
         ) { scalar in
             guard let systemFonts, let file = lookup?.font(covering: scalar) else { return nil }
             do {
@@ -68,54 +73,87 @@ package final class TextMeasurer {
                 return nil
             }
         }
-        var shaped: [(run: ShapedRun, faceIndex: Int)] = []
-        var itemized: [(run: TextRun, shaped: ShapedRun)] = []
-        itemized.reserveCapacity(runs.count)
-        shaped.reserveCapacity(runs.count)
+        let runs = itemizing.runs
+        var placed: [PlacedRun] = []
+        placed.reserveCapacity(runs.count)
         for run in runs {
+            let apple = appleRole(cascade, run.faceIndex)
             let result = shaper.shape(
                 utf16, range: run.range, face: faces[run.faceIndex], language: language,
-                rightToLeft: levels.isEmpty ? nil : run.isRightToLeft, script: run.script.iso15924,
-                contextualAlternates: run.faceIndex != cascade.systemModelIndex || appleRole(cascade, run.faceIndex) != nil,
-                tracking: appleRole(cascade, run.faceIndex) == nil
+                rightToLeft: levels.isEmpty ? nil : run.isRightToLeft, harfBuzzScript: run.script.harfBuzz,
+                contextualAlternates: run.faceIndex != cascade.systemModelIndex || apple != nil,
+                tracking: apple == nil
             )
-            shaped.append((result, run.faceIndex))
-            itemized.append((run, result))
+            placed.append(PlacedRun(
+                run: result, faceIndex: run.faceIndex,
+                level: levels.isEmpty || run.range.isEmpty ? 0 : levels[run.range.lowerBound]
+            ))
         }
-        let measuredFaces = faces.enumerated().map { index, face in
-            MeasuredFace(id: face.id, metrics: face.metrics, standIn: index < cascade.standIns.count ? cascade.standIns[index] : nil,
-                         apple: appleRole(cascade, index))
-        }
-        let ellipsis: [Int32?] = faces.map { face in
-            guard let scalar = Unicode.Scalar(0x2026), let glyph = face.nominalGlyph(for: scalar) else { return nil }
-            return face.nominalAdvance(ofGlyph: glyph)
-        }
+        let kept = facesKept(faces, cascade: cascade)
         var measured = MeasuredText(
-            text: text, utf16: utf16, runs: shaped, faces: measuredFaces, breaks: breaks, graphemes: graphemes,
-            levels: levels, ellipsisUnits: ellipsis, warnings: warnings, language: language
+            text: text, utf16: utf16, runs: placed, faces: kept.measured, traits: kept.traits,
+            ellipsisUnits: kept.ellipsis, levels: levels, warnings: warnings, language: language,
+            table: &table, scratch: &building
         )
-        measured.edgeUnits = lineEdges(measured, runs: itemized, faces: faces, language: language)
+        measured.edgeUnits = lineEdges(measured, runs: runs, faces: faces, language: language)
         if !cascade.apple.isEmpty {
             measured.opticalSizes = opticalSizes(
-                measured, runs: itemized, faces: faces, cascade: cascade, language: language, range: opticalSizeRange
+                measured, runs: runs, faces: faces, cascade: cascade, language: language, range: opticalSizeRange
             )
         }
         return measured
     }
 
-    /// The advance of `cluster` shaped with `before` and `after` as its only context, font units (cached).
-    func edgeAdvance(
-        _ cluster: [UInt16], before: [UInt16], after: [UInt16], face: FontFace, script: String, language: String?
-    ) -> Int32 {
-        let key = EdgeKey(face: face.id, before: before, cluster: cluster, after: after, language: language ?? "")
-        if let known = edgeAdvances[key] { return known }
-        let units = before + cluster + after
-        let run = shaper.shape(
-            units, range: before.count..<(before.count + cluster.count), face: face, language: language, script: script
-        )
-        let advance = run.glyphs.reduce(Int32(0)) { $0 &+ $1.advance }
-        edgeAdvances[key] = advance
-        return advance
+    /// The UTF-16 code units of `text`, in an array of exactly their number.
+    private static func codeUnits(_ text: String) -> [UInt16] {
+        let view = text.utf16
+        var out: [UInt16] = []
+        out.reserveCapacity(view.count)
+        for unit in view { out.append(unit) }
+        return out
+    }
+
+    /// The ICU locale ID for line breaking `language` with `rules`.
+    private func icuLocale(_ language: String?, rules: LineBreakRules) throws(SegmentationError) -> String {
+        if let lastLocale, lastLocale.language == language, lastLocale.rules == rules { return lastLocale.locale }
+        let tag = language ?? ""
+        let key = tag + "\u{0}" + rules.rawValue
+        let locale: String
+        if let known = locales[key] {
+            locale = known
+        } else {
+            let base = try TextBoundaries.icuLocale(forLanguageTag: tag)
+            if base.contains("lb=") {
+                locale = base
+            } else {
+                locale = base + (base.contains("@") ? ";" : "@") + "lb=" + rules.rawValue
+            }
+            locales[key] = locale
+        }
+        lastLocale = (language, rules, locale)
+        return locale
+    }
+
+    /// The faces of a measured text shaped with `faces` (the cascade's, and any last-resort faces after them), what
+    /// the stages read of each, and each one's advance of U+2026: made once per cascade.
+    private func facesKept(
+        _ faces: [FontFace], cascade: FontCascade
+    ) -> (measured: [MeasuredFace], traits: [FaceTraits], ellipsis: [Int32?]) {
+        if let last = lastFaces, last.faces.count == faces.count, zip(last.faces, faces).allSatisfy({ $0 === $1 }),
+           last.standIns == cascade.standIns, last.apple == cascade.apple {
+            return (last.measured, last.traits, last.ellipsis)
+        }
+        let measured = faces.enumerated().map { index, face in
+            MeasuredFace(id: face.id, metrics: face.metrics, standIn: index < cascade.standIns.count ? cascade.standIns[index] : nil,
+                         apple: appleRole(cascade, index))
+        }
+        let traits = measured.map { FaceTraits(metrics: $0.metrics, standIn: $0.standIn, isApple: $0.apple != nil) }
+        let ellipsis: [Int32?] = faces.map { face in
+            guard let scalar = Unicode.Scalar(0x2026), let glyph = face.nominalGlyph(for: scalar) else { return nil }
+            return face.nominalAdvance(ofGlyph: glyph)
+        }
+        lastFaces = (faces, cascade.standIns, cascade.apple, measured, traits, ellipsis)
+        return (measured, traits, ellipsis)
     }
 
     private func bidi() throws(SegmentationError) -> BidiResolver {
@@ -130,13 +168,4 @@ package final class TextMeasurer {
         fontconfig = SystemFontLookup()
         return fontconfig
     }
-}
-
-/// Key of a cached edge advance.
-private struct EdgeKey: Hashable {
-    let face: FaceID
-    let before: [UInt16]
-    let cluster: [UInt16]
-    let after: [UInt16]
-    let language: String
 }
