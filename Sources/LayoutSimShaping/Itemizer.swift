@@ -55,10 +55,19 @@ package enum Itemizer {
         var own: [Int32] = []
         /// Per grapheme cluster: its script, then its resolved script.
         var scripts: [Int32] = []
-        /// The scalars of one cluster that need a glyph.
+        /// The scalars of one cluster that need a glyph: the first `requiredCount` (the array is overwritten, not
+        /// emptied, from one cluster to the next).
         var required: [UInt32] = []
+        var requiredCount = 0
 
         package init() {}
+
+        /// Adds `value` to the cluster's required scalars.
+        @inline(__always)
+        mutating func require(_ value: UInt32) {
+            if requiredCount < required.count { required[requiredCount] = value } else { required.append(value) }
+            requiredCount += 1
+        }
     }
 
     /// Itemizes into `scratch` (``Scratch/runs``, ``Scratch/uncovered``), with the code points' facts from `table`;
@@ -81,12 +90,12 @@ package enum Itemizer {
 
         for g in 0..<clusterCount {
             let range = graphemes[g]..<graphemes[g + 1]
-            scratch.required.removeAll(keepingCapacity: true)
+            scratch.requiredCount = 0
             var script = common
             let first = utf16[range.lowerBound]
             // Fast path for printable ASCII.
             if range.count == 1, first >= 0x20, first < 0x7F {
-                scratch.required.append(UInt32(first))
+                scratch.require(UInt32(first))
                 let isLetter = (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A
                 script = isLetter ? latin : common
             } else {
@@ -106,26 +115,25 @@ package enum Itemizer {
                     if value == 0xFE0F || value == 0x20E3 { isEmoji = true }
                     let facts = table.facts(value)
                     guard facts.needsGlyph else { continue }
-                    if scratch.required.isEmpty && value >= 0x2000 && facts.isEmojiPresentation { isEmoji = true }
-                    scratch.required.append(value)
+                    if scratch.requiredCount == 0 && value >= 0x2000 && facts.isEmojiPresentation { isEmoji = true }
+                    scratch.require(value)
                     if Script(code: script).isNeutral {
                         let s = facts.script
                         if !s.isNeutral { script = s.code }
                     }
                 }
-                if isEmoji, let emojiFace, emojiFace < faces.count, !scratch.required.isEmpty,
-                   covers(faces[emojiFace], scratch.required) {
+                if isEmoji, let emojiFace, emojiFace < faces.count, scratch.requiredCount > 0,
+                   covers(faces[emojiFace], scratch) {
                     scratch.scripts.append(script)
                     scratch.own.append(Int32(emojiFace))
                     continue
                 }
             }
             scratch.scripts.append(script)
-            if scratch.required.isEmpty { scratch.own.append(-1); continue }
-            if let index = faces.firstIndex(where: { covers($0, scratch.required) }) {
+            if scratch.requiredCount == 0 { scratch.own.append(-1); continue }
+            if let index = faces.firstIndex(where: { covers($0, scratch) }) {
                 scratch.own.append(Int32(index))
-            } else if let first = scratch.required.first.flatMap(Unicode.Scalar.init), let face = lastResort(first),
-                      covers(face, scratch.required) {
+            } else if let first = Unicode.Scalar(scratch.required[0]), let face = lastResort(first), covers(face, scratch) {
                 faces.append(face)
                 scratch.own.append(Int32(faces.count - 1))
             } else {
@@ -174,10 +182,10 @@ package enum Itemizer {
         return faces
     }
 
-    /// Whether `face` has a glyph for every one of `scalars`.
+    /// Whether `face` has a glyph for every one of the cluster's required scalars.
     @inline(__always)
-    private static func covers(_ face: FontFace, _ scalars: [UInt32]) -> Bool {
-        for value in scalars where !face.hasGlyph(value) { return false }
+    private static func covers(_ face: FontFace, _ scratch: Scratch) -> Bool {
+        for k in 0..<scratch.requiredCount where !face.hasGlyph(scratch.required[k]) { return false }
         return true
     }
 }

@@ -136,18 +136,30 @@ extension MeasuredText {
                 for k in range { asciiCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
                 continue
             }
-            Self.decode(utf16, range, into: &scratch.scalars)
-            var allWhitespace = !scratch.scalars.isEmpty
+            var allWhitespace = true
             var needsGlyph = false
             var nonASCIIBase = false
-            for value in scratch.scalars {
+            var scalarCount = 0
+            var k = range.lowerBound
+            while k < range.upperBound {
+                // The scalar at `k` (a lone surrogate reads as U+FFFD, as `String(decoding:as:)` reads it).
+                let unit = UInt32(utf16[k])
+                var value = unit
+                k += 1
+                if unit & 0xFC00 == 0xD800, k < range.upperBound, utf16[k] & 0xFC00 == 0xDC00 {
+                    value = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(utf16[k]) - 0xDC00)
+                    k += 1
+                } else if unit & 0xF800 == 0xD800 {
+                    value = 0xFFFD
+                }
+                scalarCount += 1
                 let facts = table.facts(value)
                 if !facts.isWhitespace { allWhitespace = false }
                 if facts.needsGlyph { needsGlyph = true }
                 // ClusterScalars.hasNonASCIIBase, with the facts remembered.
                 if value >= 0x370 && !ClusterScalars.mayDecomposeToASCII(value) && !facts.isMark { nonASCIIBase = true }
             }
-            whitespace.append(allWhitespace)
+            whitespace.append(allWhitespace && scalarCount > 0)
             // Controls (\n, \t, \r), line and paragraph separators and default-ignorables draw nothing: no width,
             // and no missing glyph when a font lacks them (tab stops are not modelled).
             if !needsGlyph {
@@ -160,6 +172,7 @@ extension MeasuredText {
                 isASCII.append(false)
                 continue
             }
+            Self.decode(utf16, range, into: &scratch.scalars)
             let bases: [UInt8]?
             if scratch.scalars.count == 1, let known = scratch.asciiBases[scratch.scalars[0]] {
                 bases = known

@@ -53,8 +53,8 @@ package final class TextMeasurer {
         if !TextBoundaries.simpleGraphemeBoundaries(utf16, table: &table, into: &building.graphemes) {
             try boundaries.graphemeBoundaries(utf16, into: &building.graphemes)
         }
-        // Bidi only where right-to-left text can occur (Hebrew U+0590 and above).
-        let levels: [UInt8] = utf16.contains(where: { $0 >= 0x0590 }) ? try bidi().levels(utf16) : []
+        // Bidi only where right-to-left text or an explicit embedding can occur; elsewhere every level is 0.
+        let levels: [UInt8] = utf16.contains(where: Self.mayNeedBidi) ? try bidi().levels(utf16) : []
         var warnings: [String] = []
         let lookup = systemFonts == nil ? nil : systemFontLookup()
         if systemFonts != nil && lookup == nil {
@@ -104,13 +104,58 @@ package final class TextMeasurer {
         return measured
     }
 
-    /// The UTF-16 code units of `text`, in an array of exactly their number.
+    /// Whether a text with `unit` may have a bidi level other than 0: a code unit of the right-to-left blocks
+    /// (Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms, U+0590–U+08FF,
+    /// U+FB1D–U+FDFF, U+FE70–U+FEFF), an explicit direction mark, embedding, override or isolate (U+200F,
+    /// U+202A–U+202E, U+2066–U+2069), or a surrogate (the right-to-left scripts beyond the BMP). A text with none has
+    /// only left-to-right and neutral characters in a left-to-right paragraph: level 0 throughout (UAX #9 P2–P3,
+    /// W1–W7, N1–N2, I1), and no script HarfBuzz would shape right to left.
+    @inline(__always)
+    static func mayNeedBidi(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xD800...0xDFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The UTF-16 code units of `text`, in an array of exactly their number (transcoded from its UTF-8 at once).
     private static func codeUnits(_ text: String) -> [UInt16] {
-        let view = text.utf16
-        var out: [UInt16] = []
-        out.reserveCapacity(view.count)
-        for unit in view { out.append(unit) }
-        return out
+        var text = text
+        return text.withUTF8 { bytes in
+            var count = 0
+            for byte in bytes {
+                // Every UTF-8 sequence has one non-continuation byte: one code unit, two for a 4-byte sequence.
+                if byte & 0xC0 != 0x80 { count += byte >= 0xF0 ? 2 : 1 }
+            }
+            var out: [UInt16] = []
+            out.reserveCapacity(count)
+            var k = 0
+            let n = bytes.count
+            while k < n {
+                let b0 = UInt32(bytes[k])
+                if b0 < 0x80 {
+                    out.append(UInt16(b0))
+                    k += 1
+                } else if b0 < 0xE0, k + 1 < n {
+                    out.append(UInt16((b0 & 0x1F) << 6 | UInt32(bytes[k + 1] & 0x3F)))
+                    k += 2
+                } else if b0 < 0xF0, k + 2 < n {
+                    out.append(UInt16((b0 & 0x0F) << 12 | UInt32(bytes[k + 1] & 0x3F) << 6 | UInt32(bytes[k + 2] & 0x3F)))
+                    k += 3
+                } else if k + 3 < n {
+                    let value = (b0 & 0x07) << 18 | UInt32(bytes[k + 1] & 0x3F) << 12 | UInt32(bytes[k + 2] & 0x3F) << 6
+                        | UInt32(bytes[k + 3] & 0x3F)
+                    out.append(UInt16(0xD800 + ((value - 0x10000) >> 10)))
+                    out.append(UInt16(0xDC00 + ((value - 0x10000) & 0x3FF)))
+                    k += 4
+                } else {
+                    k += 1   // not reached: a String's UTF-8 is valid
+                }
+            }
+            return out
+        }
     }
 
     /// The ICU locale ID for line breaking `language` with `rules`.
