@@ -87,31 +87,42 @@ extension MeasuredText {
         var inkTop = Self.filled(Int32.min, clusterCount)
         var inkBottom = Self.filled(Int32.max, clusterCount)
         scratch.missing.removeAll(keepingCapacity: true)
-        for placed in runs {
-            let face = UInt16(placed.faceIndex)
-            for offset in placed.run.range where scratch.clusterOfOffset[offset] >= 0 {
-                faceOf[Int(scratch.clusterOfOffset[offset])] = face
-            }
-            for glyph in placed.run.glyphs where glyph.cluster < count {
-                let i = Int(scratch.clusterOfOffset[glyph.cluster])
-                guard i >= 0 else { continue }
-                advance[i] &+= glyph.advance
-                kerning[i] &+= glyph.advance &- glyph.nominalAdvance
-                if let top = glyph.inkTop, let bottom = glyph.inkBottom {
-                    inkTop[i] = max(inkTop[i], top)
-                    inkBottom[i] = min(inkBottom[i], bottom)
+        // Through buffer pointers: each store into an array checks that it is unique.
+        scratch.clusterOfOffset.withUnsafeBufferPointer { clusterOf in
+            faceOf.withUnsafeMutableBufferPointer { faceOf in
+                for placed in runs {
+                    let face = UInt16(placed.faceIndex)
+                    for offset in placed.run.range where clusterOf[offset] >= 0 { faceOf[Int(clusterOf[offset])] = face }
                 }
-                if glyph.glyphID == 0, scratch.missing.last != i { scratch.missing.append(i) }
+            }
+            advance.withUnsafeMutableBufferPointer { advance in
+                kerning.withUnsafeMutableBufferPointer { kerning in
+                    inkTop.withUnsafeMutableBufferPointer { inkTop in
+                        inkBottom.withUnsafeMutableBufferPointer { inkBottom in
+                            for placed in runs {
+                                for glyph in placed.run.glyphs where glyph.cluster < count {
+                                    let i = Int(clusterOf[glyph.cluster])
+                                    guard i >= 0 else { continue }
+                                    advance[i] &+= glyph.advance
+                                    kerning[i] &+= glyph.advance &- glyph.nominalAdvance
+                                    if let top = glyph.inkTop, let bottom = glyph.inkBottom {
+                                        inkTop[i] = max(inkTop[i], top)
+                                        inkBottom[i] = min(inkBottom[i], bottom)
+                                    }
+                                    if glyph.glyphID == 0, scratch.missing.last != i { scratch.missing.append(i) }
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         starts.append(count)
 
         var asciiStarts: [Int32] = []
-        var isASCII: [Bool] = []
         var asciiCodes: [UInt8] = []
         var whitespace: [Bool] = []
         asciiStarts.reserveCapacity(clusterCount + 1)
-        isASCII.reserveCapacity(clusterCount)
         asciiCodes.reserveCapacity(count)
         whitespace.reserveCapacity(clusterCount)
         var hasHangul = false
@@ -131,7 +142,6 @@ extension MeasuredText {
                 if unit != 0x20 { spaces = false }
             }
             if printable {
-                isASCII.append(true)
                 whitespace.append(spaces)
                 for k in range { asciiCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
                 continue
@@ -168,10 +178,7 @@ extension MeasuredText {
                 scratch.missing.removeAll { $0 == i }
             }
             // Thai, Arabic, Devanagari…: a base letter outside ASCII, known without decomposing.
-            if nonASCIIBase {
-                isASCII.append(false)
-                continue
-            }
+            if nonASCIIBase { continue }
             Self.decode(utf16, range, into: &scratch.scalars)
             let bases: [UInt8]?
             if scratch.scalars.count == 1, let known = scratch.asciiBases[scratch.scalars[0]] {
@@ -182,12 +189,7 @@ extension MeasuredText {
                     scratch.asciiBases[scratch.scalars[0]] = bases
                 }
             }
-            if let bases {
-                isASCII.append(true)
-                asciiCodes.append(contentsOf: bases)
-            } else {
-                isASCII.append(false)
-            }
+            if let bases { asciiCodes.append(contentsOf: bases) }
         }
         asciiStarts.append(Int32(asciiCodes.count))
         var missing: [MissingGlyph] = []
@@ -222,7 +224,6 @@ extension MeasuredText {
         self.advanceUnits = advance
         self.kerningUnits = kerning
         self.asciiStarts = asciiStarts
-        self.isASCII = isASCII
         self.asciiCodes = asciiCodes
         self.isWhitespace = whitespace
         self.breaks = boundaryBreaks

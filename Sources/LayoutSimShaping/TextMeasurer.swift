@@ -14,13 +14,8 @@ package final class TextMeasurer {
     /// ICU locale IDs of the language tags seen (BCP 47 → ICU), bounded; and the last one asked for.
     private var locales = LRUCache<String, String>(capacity: 64)
     private var lastLocale: (language: String?, rules: LineBreakRules, locale: String)?
-    /// Advances of joining-script clusters shaped with text on one side only (their form at a line edge), bounded.
-    var edgeAdvances = LRUCache<EdgeKey, Int32>(capacity: 4096)
-    /// The faces and languages of ``edgeAdvances``' keys, numbered (bounded by the faces and languages met).
-    var edgeFaces: [FontFace] = []
-    var edgeLanguages: [String: Int] = [:]
-    /// Per ICU script code: 0 not known yet, 1 not a joining script, 2 a joining script.
-    var joiningByScript: [UInt8] = []
+    /// What measuring the line edges keeps from one text to the next (``EdgeForms``).
+    var edgeForms = EdgeForms()
     /// What each code point met is (script, grapheme class, …), looked up once.
     private var table = CodePointTable()
     /// Working arrays reused from one text to the next.
