@@ -22,9 +22,14 @@ package enum ClusterScalars {
     /// ASCII with marks (``mayDecomposeToASCII``). Then the cluster is not ASCII for the system font's advance table,
     /// whatever Foundation's decomposition says; a test checks every assigned scalar against Foundation.
     package static func hasNonASCIIBase(_ scalars: [Unicode.Scalar]) -> Bool {
-        scalars.contains { scalar in
-            scalar.value >= 0x370 && !mayDecomposeToASCII(scalar) && !isMark(scalar)
-        }
+        scalars.contains { isNonASCIIBase($0.value, isMark: isMark($0)) }
+    }
+
+    /// Whether one scalar makes ``hasNonASCIIBase(_:)`` true, given whether it is a mark (``isMark(_:)``, which a
+    /// caller may have remembered).
+    @inline(__always)
+    static func isNonASCIIBase(_ value: UInt32, isMark: Bool) -> Bool {
+        value >= 0x370 && !mayDecomposeToASCII(value) && !isMark
     }
 
     /// Scalars from U+0370 on whose canonical decomposition may start with an ASCII character: Latin Extended

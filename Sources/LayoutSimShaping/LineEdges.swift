@@ -41,6 +41,26 @@ private let joiningScripts: Set<String> = ["Arab", "Syrc", "Mong", "Nkoo", "Adlm
 struct EdgeForms {
     /// Advances of joining-script clusters shaped with text on one side only (their form at a line edge), bounded.
     var advances = LRUCache<EdgeKey, Int32>(capacity: 4096)
+    /// The advances last asked for, direct-mapped by the key's folded hash (``recentSlots`` slots): most questions
+    /// are answered here, without the hasher and the dictionary of ``advances``.
+    var recent: [(key: EdgeKey, advance: Int32)?] = []
+    static let recentSlots = 512
+
+    /// The advance for `key`, from ``recent`` or ``advances`` (nil: not known).
+    mutating func advance(for key: EdgeKey) -> Int32? {
+        if recent.isEmpty { recent = [(key: EdgeKey, advance: Int32)?](repeating: nil, count: Self.recentSlots) }
+        let slot = Int(truncatingIfNeeded: key.folded) & (Self.recentSlots - 1)
+        if let entry = recent[slot], entry.key == key { return entry.advance }
+        guard let known = advances[key] else { return nil }
+        recent[slot] = (key, known)
+        return known
+    }
+
+    /// Remembers `advance` for `key`.
+    mutating func remember(_ advance: Int32, for key: EdgeKey) {
+        advances[key] = advance
+        if !recent.isEmpty { recent[Int(truncatingIfNeeded: key.folded) & (Self.recentSlots - 1)] = (key, advance) }
+    }
     /// The faces and languages of the keys, numbered (bounded by the faces and languages met).
     var faces: [FontFace] = []
     var languages: [String: Int] = [:]
@@ -183,7 +203,7 @@ extension TextMeasurer {
         script: hb_script_t?, language: String?, forms: inout EdgeForms
     ) -> Int32 {
         let key = EdgeKey(utf16, before: before, cluster: cluster, after: after, place: place)
-        if let key, let known = forms.advances[key] { return known }
+        if let key, let known = forms.advance(for: key) { return known }
         let advance = utf16.withUnsafeBufferPointer { units in
             shaper.advance(
                 UnsafeBufferPointer(rebasing: units[before.lowerBound..<after.upperBound]),
@@ -191,7 +211,7 @@ extension TextMeasurer {
                 face: face, language: language, harfBuzzScript: script
             )
         }
-        if let key { forms.advances[key] = advance }
+        if let key { forms.remember(advance, for: key) }
         return advance
     }
 }
@@ -223,7 +243,10 @@ struct EdgeKey: Hashable {
 
     /// The fields folded into one word first (multiply and shift), then given to the hasher once: hashing each field
     /// on its own cost a hasher round per field, per cluster.
-    func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) { hasher.combine(folded) }
+
+    /// The fields folded into one word.
+    var folded: UInt64 {
         var h = UInt64(truncatingIfNeeded: place) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(lengths)
         @inline(__always) func fold(_ word: UInt64) {
             h = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
@@ -233,6 +256,6 @@ struct EdgeKey: Hashable {
         fold(units1)
         fold(units2)
         fold(units3)
-        hasher.combine(h)
+        return h
     }
 }

@@ -167,7 +167,7 @@ extension MeasuredText {
                 if !facts.isWhitespace { allWhitespace = false }
                 if facts.needsGlyph { needsGlyph = true }
                 // ClusterScalars.hasNonASCIIBase, with the facts remembered.
-                if value >= 0x370 && !ClusterScalars.mayDecomposeToASCII(value) && !facts.isMark { nonASCIIBase = true }
+                if ClusterScalars.isNonASCIIBase(value, isMark: facts.isMark) { nonASCIIBase = true }
             }
             whitespace.append(allWhitespace && scalarCount > 0)
             // Controls (\n, \t, \r), line and paragraph separators and default-ignorables draw nothing: no width,
