@@ -120,9 +120,11 @@ extension MeasuredText {
         starts.append(count)
 
         var asciiStarts: [Int32] = []
+        var isASCII: [Bool] = []
         var asciiCodes: [UInt8] = []
         var whitespace: [Bool] = []
         asciiStarts.reserveCapacity(clusterCount + 1)
+        isASCII.reserveCapacity(clusterCount)
         asciiCodes.reserveCapacity(count)
         whitespace.reserveCapacity(clusterCount)
         var hasHangul = false
@@ -142,6 +144,7 @@ extension MeasuredText {
                 if unit != 0x20 { spaces = false }
             }
             if printable {
+                isASCII.append(true)
                 whitespace.append(spaces)
                 for k in range { asciiCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
                 continue
@@ -178,7 +181,10 @@ extension MeasuredText {
                 scratch.missing.removeAll { $0 == i }
             }
             // Thai, Arabic, Devanagari…: a base letter outside ASCII, known without decomposing.
-            if nonASCIIBase { continue }
+            if nonASCIIBase {
+                isASCII.append(false)
+                continue
+            }
             Self.decode(utf16, range, into: &scratch.scalars)
             let bases: [UInt8]?
             if scratch.scalars.count == 1, let known = scratch.asciiBases[scratch.scalars[0]] {
@@ -189,6 +195,7 @@ extension MeasuredText {
                     scratch.asciiBases[scratch.scalars[0]] = bases
                 }
             }
+            isASCII.append(bases != nil)
             if let bases { asciiCodes.append(contentsOf: bases) }
         }
         asciiStarts.append(Int32(asciiCodes.count))
@@ -224,6 +231,7 @@ extension MeasuredText {
         self.advanceUnits = advance
         self.kerningUnits = kerning
         self.asciiStarts = asciiStarts
+        self.isASCII = isASCII
         self.asciiCodes = asciiCodes
         self.isWhitespace = whitespace
         self.breaks = boundaryBreaks

@@ -121,9 +121,10 @@ public struct MeasuredText: Sendable {
     @usableFromInline package let advanceUnits: [Int32]
     /// Shaped minus nominal advance of each cluster (the font's kerning adjustment), font units.
     package let kerningUnits: [Int32]
-    /// Offsets into `asciiCodes` per cluster (`clusterCount + 1` entries). For the system-font model, whose measured
-    /// widths cover printable ASCII: cluster `i` is all printable ASCII after canonical decomposition when it has
-    /// codes (`asciiStarts[i] < asciiStarts[i + 1]`; such a cluster has at least one).
+    /// For the system-font model, whose measured widths cover printable ASCII: whether cluster `i` is all printable
+    /// ASCII after canonical decomposition.
+    @usableFromInline package let isASCII: [Bool]
+    /// Offsets into `asciiCodes` per cluster (`clusterCount + 1` entries).
     @usableFromInline package let asciiStarts: [Int32]
     /// Printable ASCII base characters of the clusters, concatenated.
     @usableFromInline package let asciiCodes: [UInt8]
@@ -218,9 +219,8 @@ public struct MeasuredText: Sendable {
     /// The printable ASCII characters of cluster `i`, or nil when it is not all printable ASCII.
     @inlinable
     package func asciiCodes(ofCluster i: Int) -> ArraySlice<UInt8>? {
-        let start = Int(asciiStarts[i]), end = Int(asciiStarts[i + 1])
-        guard start < end else { return nil }
-        return asciiCodes[start..<end]
+        guard isASCII[i] else { return nil }
+        return asciiCodes[Int(asciiStarts[i])..<Int(asciiStarts[i + 1])]
     }
 
     package static func codePointName(_ scalar: Unicode.Scalar) -> String {
