@@ -32,6 +32,7 @@ void CICU_SYMBOL(ubidi_setPara)(void *bidi, const uint16_t *text, int32_t length
 const uint8_t *CICU_SYMBOL(ubidi_getLevels)(void *bidi, int32_t *status);
 int32_t CICU_SYMBOL(uscript_getScript)(int32_t codepoint, int32_t *status);
 const char *CICU_SYMBOL(uscript_getShortName)(int32_t scriptCode);
+int32_t CICU_SYMBOL(u_getIntPropertyValue)(int32_t codepoint, int32_t property);
 /* Plural rules and number formatting (libicui18n). */
 void *CICU_SYMBOL(uplrules_openForType)(const char *locale, int32_t type, int32_t *status);
 int32_t CICU_SYMBOL(uplrules_select)(const void *rules, double number, uint16_t *keyword, int32_t capacity, int32_t *status);
@@ -81,6 +82,11 @@ static inline const uint8_t *cicu_ubidi_getLevels(void *bidi, int32_t *status) {
 /* Script property of a code point (UScriptCode) and its ISO 15924 code ("Thai", "Arab"). */
 static inline int32_t cicu_uscript_getScript(int32_t codepoint, int32_t *status) { return CICU_SYMBOL(uscript_getScript)(codepoint, status); }
 static inline const char *cicu_uscript_getShortName(int32_t script) { return CICU_SYMBOL(uscript_getShortName)(script); }
+
+/* Grapheme_Cluster_Break property of a code point (UGraphemeClusterBreak: 0 other, 1 control, 2 CR, 3 extend,
+ * 5 LF, 10 spacing mark, …); UCHAR_GRAPHEME_CLUSTER_BREAK is 0x1012 (uchar.h). */
+enum { CICU_GCB_OTHER = 0, CICU_GCB_CONTROL = 1, CICU_GCB_CR = 2, CICU_GCB_EXTEND = 3, CICU_GCB_LF = 5, CICU_GCB_SPACING_MARK = 10 };
+static inline int32_t cicu_u_graphemeClusterBreak(int32_t codepoint) { return CICU_SYMBOL(u_getIntPropertyValue)(codepoint, 0x1012); }
 
 /* Cardinal plural rules of an ICU locale (CLDR plurals.xml). NULL on failure. */
 static inline void *cicu_uplrules_open(const char *locale, int32_t *status) {

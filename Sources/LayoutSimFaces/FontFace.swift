@@ -34,6 +34,8 @@ public final class FontFace {
     private let hbFace: OpaquePointer
     /// `hb_font_t *`.
     private let hbFont: OpaquePointer
+    /// What ``hasGlyph(_:)`` and ``inkExtents(ofGlyph:)`` remember.
+    private let caches = GlyphCaches()
 
     /// Opens face `index` of the file at `path`.
     ///
@@ -145,25 +147,56 @@ public final class FontFace {
         return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
     }
 
+    /// Code points asked of ``hasGlyph(_:)`` lately, direct-mapped by their low 10 bits: `value << 1 | covered`, or
+    /// `UInt32.max` for an empty slot (the cmap does not change, so an answer never goes stale), in ``caches``: the
+    /// itemizer asks this of every code point of every text, for each face of the cascade until one covers it.
+    /// Whether the cmap maps the scalar `value` (``nominalGlyph(for:)`` is not nil), remembered.
+    @inline(__always)
+    package func hasGlyph(_ value: UInt32) -> Bool {
+        let table = caches.coverage
+        let slot = Int(value & 1023)
+        let known = table[slot]
+        if known >> 1 == value && known != UInt32.max { return known & 1 == 1 }
+        var glyph: hb_codepoint_t = 0
+        let covered = hb_font_get_nominal_glyph(hbFont, value, &glyph) != 0
+        table[slot] = value << 1 | (covered ? 1 : 0)
+        return covered
+    }
+
     /// The horizontal advance of `glyph` from `hmtx`/CFF, in font units, without kerning.
     public func nominalAdvance(ofGlyph glyph: UInt32) -> Int32 {
         hb_font_get_glyph_h_advance(hbFont, glyph)
     }
 
-    /// Ink extents per glyph, computed once: (top, bottom) in font units above the baseline, `nil` for no ink.
-    /// Bounded by the face's glyph count.
-    private var inkCache: [UInt32: (top: Int32, bottom: Int32)?] = [:]
+    /// Ink extents per glyph, computed once, in ``caches`` (pages of 256 glyphs made as their glyphs are met). The
+    /// shaper asks this of every glyph it shapes.
 
     /// The ink extents of `glyph` (font units, y up): its top and bottom, or nil when it draws nothing.
     /// CFF outlines are interpreted to find them, so they are cached per glyph.
     package func inkExtents(ofGlyph glyph: UInt32) -> (top: Int32, bottom: Int32)? {
-        if let cached = inkCache[glyph] { return cached }
+        var entry: UnsafeMutablePointer<InkEntry>?
+        if glyph < 65_536 {
+            let pages = caches.inkPages
+            let block = Int(glyph >> 8)
+            let page: UnsafeMutablePointer<InkEntry>
+            if let known = pages[block] {
+                page = known
+            } else {
+                page = .allocate(capacity: 256)
+                page.initialize(repeating: InkEntry(), count: 256)
+                pages[block] = page
+            }
+            let slot = page + Int(glyph & 0xFF)
+            if slot.pointee.state == 1 { return nil }
+            if slot.pointee.state == 2 { return (slot.pointee.top, slot.pointee.bottom) }
+            entry = slot
+        }
         var extents = hb_glyph_extents_t()
         var result: (top: Int32, bottom: Int32)?
         if hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0, extents.height != 0 || extents.width != 0 {
             result = (extents.y_bearing, extents.y_bearing &+ extents.height)
         }
-        inkCache[glyph] = result
+        entry?.pointee = result.map { InkEntry(top: $0.top, bottom: $0.bottom, state: 2) } ?? InkEntry(state: 1)
         return result
     }
 
@@ -224,4 +257,33 @@ public final class FontFace {
     package func withHarfBuzzFont<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
         try body(hbFont)
     }
+}
+
+/// The glyph facts a ``FontFace`` remembers, in memory of their own (freed in `deinit`): read per code point and per
+/// glyph of every text, where an array would cost a uniqueness and an exclusivity check per read.
+private final class GlyphCaches {
+    /// ``FontFace/hasGlyph(_:)``'s 1,024 direct-mapped slots.
+    let coverage: UnsafeMutablePointer<UInt32>
+    /// ``FontFace/inkExtents(ofGlyph:)``'s 256 pages of 256 glyphs (nil: none of its glyphs met yet); 768 KB at most.
+    let inkPages: UnsafeMutablePointer<UnsafeMutablePointer<InkEntry>?>
+
+    init() {
+        coverage = .allocate(capacity: 1024)
+        coverage.initialize(repeating: .max, count: 1024)
+        inkPages = .allocate(capacity: 256)
+        inkPages.initialize(repeating: nil, count: 256)
+    }
+
+    deinit {
+        coverage.deallocate()
+        for block in 0..<256 { inkPages[block]?.deallocate() }
+        inkPages.deallocate()
+    }
+}
+
+/// A glyph's ink, font units above the baseline; `state` 0: not looked up, 1: no ink, 2: `top` and `bottom`.
+struct InkEntry {
+    var top: Int32 = 0
+    var bottom: Int32 = 0
+    var state: UInt8 = 0
 }

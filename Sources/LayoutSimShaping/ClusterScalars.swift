@@ -22,16 +22,27 @@ package enum ClusterScalars {
     /// ASCII with marks (``mayDecomposeToASCII``). Then the cluster is not ASCII for the system font's advance table,
     /// whatever Foundation's decomposition says; a test checks every assigned scalar against Foundation.
     package static func hasNonASCIIBase(_ scalars: [Unicode.Scalar]) -> Bool {
-        scalars.contains { scalar in
-            scalar.value >= 0x370 && !mayDecomposeToASCII(scalar) && !isMark(scalar)
-        }
+        scalars.contains { isNonASCIIBase($0.value, isMark: isMark($0)) }
+    }
+
+    /// Whether one scalar makes ``hasNonASCIIBase(_:)`` true, given whether it is a mark (``isMark(_:)``, which a
+    /// caller may have remembered).
+    @inline(__always)
+    static func isNonASCIIBase(_ value: UInt32, isMark: Bool) -> Bool {
+        value >= 0x370 && !mayDecomposeToASCII(value) && !isMark
     }
 
     /// Scalars from U+0370 on whose canonical decomposition may start with an ASCII character: Latin Extended
     /// Additional (U+1E00–U+1EFF), ';' as U+037E, '`' as U+1FEF, 'K' as U+212A, 'Å' as U+212B, and '=', '<', '>'
     /// with a stroke (U+2260, U+226E, U+226F).
     package static func mayDecomposeToASCII(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+        mayDecomposeToASCII(scalar.value)
+    }
+
+    /// ``mayDecomposeToASCII(_:)-(Unicode.Scalar)`` of a scalar value.
+    @inline(__always)
+    static func mayDecomposeToASCII(_ value: UInt32) -> Bool {
+        switch value {
         case 0x1E00...0x1EFF, 0x037E, 0x1FEF, 0x212A, 0x212B, 0x2260, 0x226E, 0x226F: return true
         default: return false
         }

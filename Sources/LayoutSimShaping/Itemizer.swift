@@ -35,98 +35,158 @@ package enum Itemizer {
         _ utf16: [UInt16], graphemes: [Int], levels: [UInt8], cascade: [FontFace], emojiFace: Int? = nil,
         lastResort: (Unicode.Scalar) -> FontFace? = { _ in nil }
     ) -> (runs: [TextRun], faces: [FontFace], uncovered: [Range<Int>]) {
-        guard !utf16.isEmpty, graphemes.count >= 2 else { return ([], cascade, []) }
+        var table = CodePointTable()
+        var scratch = Scratch()
+        let faces = itemize(
+            utf16, graphemes: graphemes, levels: levels, cascade: cascade, emojiFace: emojiFace, table: &table,
+            scratch: &scratch, lastResort: lastResort
+        )
+        return (scratch.runs, faces, scratch.uncovered)
+    }
+
+    /// The working arrays of ``itemize(_:graphemes:levels:cascade:emojiFace:table:scratch:lastResort:)``, kept by
+    /// the measurer from one text to the next so that itemizing allocates nothing once they have grown.
+    package struct Scratch {
+        /// The runs of the last text itemized.
+        package var runs: [TextRun] = []
+        /// Its clusters that no face covers.
+        package var uncovered: [Range<Int>] = []
+        /// Per grapheme cluster: face from the cascade (−1: none needed), then the face assigned.
+        var own: [Int32] = []
+        /// Per grapheme cluster: its script, then its resolved script.
+        var scripts: [Int32] = []
+        /// The scalars of one cluster that need a glyph: the first `requiredCount` (the array is overwritten, not
+        /// emptied, from one cluster to the next).
+        var required: [UInt32] = []
+        var requiredCount = 0
+
+        package init() {}
+
+        /// Adds `value` to the cluster's required scalars.
+        @inline(__always)
+        mutating func require(_ value: UInt32) {
+            if requiredCount < required.count { required[requiredCount] = value } else { required.append(value) }
+            requiredCount += 1
+        }
+    }
+
+    /// Itemizes into `scratch` (``Scratch/runs``, ``Scratch/uncovered``), with the code points' facts from `table`;
+    /// returns the cascade with any last-resort faces appended.
+    package static func itemize(
+        _ utf16: [UInt16], graphemes: [Int], levels: [UInt8], cascade: [FontFace], emojiFace: Int?,
+        table: inout CodePointTable, scratch: inout Scratch, lastResort: (Unicode.Scalar) -> FontFace?
+    ) -> [FontFace] {
+        scratch.runs.removeAll(keepingCapacity: true)
+        scratch.uncovered.removeAll(keepingCapacity: true)
+        guard !utf16.isEmpty, graphemes.count >= 2 else { return cascade }
         var faces = cascade
         let clusterCount = graphemes.count - 1
-        var own = [Int](repeating: 0, count: clusterCount)          // face from the cascade, −1 = none needed
-        var covered = [Bool](repeating: true, count: clusterCount)
-        var scripts = [Script](repeating: .common, count: clusterCount)
-        var uncovered: [Range<Int>] = []
-        var required: [Unicode.Scalar] = []
-        var scalars: [Unicode.Scalar] = []
+        scratch.own.removeAll(keepingCapacity: true)
+        scratch.scripts.removeAll(keepingCapacity: true)
+        scratch.own.reserveCapacity(clusterCount)
+        scratch.scripts.reserveCapacity(clusterCount)
+        let common = Script.common.code
+        let latin = Script.latin.code
 
         for g in 0..<clusterCount {
             let range = graphemes[g]..<graphemes[g + 1]
-            required.removeAll(keepingCapacity: true)
-            var script = Script.common
+            scratch.requiredCount = 0
+            var script = common
+            let first = utf16[range.lowerBound]
             // Fast path for printable ASCII.
-            if range.count == 1, utf16[range.lowerBound] >= 0x20, utf16[range.lowerBound] < 0x7F,
-               let scalar = Unicode.Scalar(UInt32(utf16[range.lowerBound])) {
-                required.append(scalar)
-                let isLetter = (scalar.value | 0x20) >= 0x61 && (scalar.value | 0x20) <= 0x7A
-                script = isLetter ? .latin : .common
+            if range.count == 1, first >= 0x20, first < 0x7F {
+                scratch.require(UInt32(first))
+                let isLetter = (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A
+                script = isLetter ? latin : common
             } else {
                 var isEmoji = false
-                ClusterScalars.decode(utf16[range], into: &scalars)
-                for scalar in scalars {
-                    if scalar.value == 0xFE0F || scalar.value == 0x20E3 { isEmoji = true }
-                    guard scalar.needsGlyph else { continue }
-                    if required.isEmpty && scalar.value >= 0x2000 && scalar.properties.isEmojiPresentation { isEmoji = true }
-                    required.append(scalar)
-                    if script.isNeutral {
-                        let s = Script(of: scalar)
-                        if !s.isNeutral { script = s }
+                var i = range.lowerBound
+                while i < range.upperBound {
+                    // The scalar at `i` (a lone surrogate reads as U+FFFD, as `String(decoding:as:)` reads it).
+                    let unit = UInt32(utf16[i])
+                    var value = unit
+                    i += 1
+                    if unit & 0xFC00 == 0xD800, i < range.upperBound, utf16[i] & 0xFC00 == 0xDC00 {
+                        value = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(utf16[i]) - 0xDC00)
+                        i += 1
+                    } else if unit & 0xF800 == 0xD800 {
+                        value = 0xFFFD
+                    }
+                    if value == 0xFE0F || value == 0x20E3 { isEmoji = true }
+                    let facts = table.facts(value)
+                    guard facts.needsGlyph else { continue }
+                    if scratch.requiredCount == 0 && value >= 0x2000 && facts.isEmojiPresentation { isEmoji = true }
+                    scratch.require(value)
+                    if Script(code: script).isNeutral {
+                        let s = facts.script
+                        if !s.isNeutral { script = s.code }
                     }
                 }
-                if isEmoji, let emojiFace, emojiFace < faces.count, !required.isEmpty,
-                   required.allSatisfy({ faces[emojiFace].nominalGlyph(for: $0) != nil }) {
-                    scripts[g] = script
-                    own[g] = emojiFace
+                if isEmoji, let emojiFace, emojiFace < faces.count, scratch.requiredCount > 0,
+                   covers(faces[emojiFace], scratch) {
+                    scratch.scripts.append(script)
+                    scratch.own.append(Int32(emojiFace))
                     continue
                 }
             }
-            scripts[g] = script
-            if required.isEmpty { own[g] = -1; continue }
-            if let index = faces.firstIndex(where: { face in required.allSatisfy { face.nominalGlyph(for: $0) != nil } }) {
-                own[g] = index
-            } else if let first = required.first, let face = lastResort(first),
-                      required.allSatisfy({ face.nominalGlyph(for: $0) != nil }) {
+            scratch.scripts.append(script)
+            if scratch.requiredCount == 0 { scratch.own.append(-1); continue }
+            if let index = faces.firstIndex(where: { covers($0, scratch) }) {
+                scratch.own.append(Int32(index))
+            } else if let first = Unicode.Scalar(scratch.required[0]), let face = lastResort(first), covers(face, scratch) {
                 faces.append(face)
-                own[g] = faces.count - 1
+                scratch.own.append(Int32(faces.count - 1))
             } else {
-                own[g] = 0
-                covered[g] = false
-                uncovered.append(range)
+                scratch.own.append(0)
+                scratch.uncovered.append(range)
             }
         }
 
         // Neutral clusters take the script of their neighbours; clusters that need no glyph, the face before them.
-        var assigned = own
-        var resolvedScripts = scripts
-        var previousFace = -1
-        var previousScript: Script?
+        // (In place: each cluster reads only its own entries and the previous cluster's results.)
+        var previousFace: Int32 = -1
+        var previousScript: Int32?
+        var firstStrong: Int32?
         for g in 0..<clusterCount {
-            if scripts[g].isNeutral {
-                if let previousScript { resolvedScripts[g] = previousScript }
+            let script = scratch.scripts[g]
+            if Script(code: script).isNeutral {
+                if let previousScript { scratch.scripts[g] = previousScript }
             } else {
-                previousScript = scripts[g]
+                previousScript = script
+                if firstStrong == nil { firstStrong = script }
             }
-            if own[g] < 0 { assigned[g] = max(previousFace, 0) }
-            previousFace = assigned[g]
+            if scratch.own[g] < 0 { scratch.own[g] = max(previousFace, 0) }
+            previousFace = scratch.own[g]
         }
         // Leading neutral clusters take the script of the first strong cluster.
-        if let firstStrong = resolvedScripts.first(where: { !$0.isNeutral }) {
-            for g in 0..<clusterCount where resolvedScripts[g].isNeutral { resolvedScripts[g] = firstStrong }
+        if let firstStrong {
+            for g in 0..<clusterCount where Script(code: scratch.scripts[g]).isNeutral { scratch.scripts[g] = firstStrong }
         }
 
-        var runs: [TextRun] = []
         var start = 0
         for g in 1...clusterCount {
             let boundary = g == clusterCount
             let rtl = levels.isEmpty ? false : levels[graphemes[start]] & 1 == 1
             if !boundary {
-                let sameFace = max(assigned[g], 0) == max(assigned[start], 0)
+                let sameFace = max(scratch.own[g], 0) == max(scratch.own[start], 0)
                 let sameLevel = levels.isEmpty || levels[graphemes[g]] & 1 == levels[graphemes[start]] & 1
-                let sameScript = resolvedScripts[g] == resolvedScripts[start]
+                let sameScript = scratch.scripts[g] == scratch.scripts[start]
                 if sameFace && sameLevel && sameScript { continue }
             }
-            runs.append(TextRun(
-                range: graphemes[start]..<graphemes[g], faceIndex: max(assigned[start], 0),
-                isRightToLeft: rtl, script: resolvedScripts[start]
+            scratch.runs.append(TextRun(
+                range: graphemes[start]..<graphemes[g], faceIndex: Int(max(scratch.own[start], 0)),
+                isRightToLeft: rtl, script: Script(code: scratch.scripts[start])
             ))
             start = g
         }
-        return (runs, faces, uncovered)
+        return faces
+    }
+
+    /// Whether `face` has a glyph for every one of the cluster's required scalars.
+    @inline(__always)
+    private static func covers(_ face: FontFace, _ scratch: Scratch) -> Bool {
+        for k in 0..<scratch.requiredCount where !face.hasGlyph(scratch.required[k]) { return false }
+        return true
     }
 }
 

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import LayoutSimFaces
 import LayoutSimModel
 
@@ -35,6 +36,73 @@ package struct EdgeUnits: Sendable {
 /// Scripts whose letters change form with their neighbours, so that a line edge inside a word changes the width.
 private let joiningScripts: Set<String> = ["Arab", "Syrc", "Mong", "Nkoo", "Adlm", "Mand", "Phag", "Rohg", "Mani", "Sogd"]
 
+/// What measuring line edges keeps from one text to the next: the edge forms of joining clusters, and what their keys
+/// are made of. Taken out of the measurer for the length of a text (one access, not one per cluster).
+struct EdgeForms {
+    /// Advances of joining-script clusters shaped with text on one side only (their form at a line edge), bounded.
+    var advances = LRUCache<EdgeKey, Int32>(capacity: 4096)
+    /// The advances last asked for, direct-mapped by the key's folded hash (``recentSlots`` slots): most questions
+    /// are answered here, without the hasher and the dictionary of ``advances``.
+    var recent: [(key: EdgeKey, advance: Int32)?] = []
+    static let recentSlots = 512
+
+    /// The advance for `key`, from ``recent`` or ``advances`` (nil: not known).
+    mutating func advance(for key: EdgeKey) -> Int32? {
+        if recent.isEmpty { recent = [(key: EdgeKey, advance: Int32)?](repeating: nil, count: Self.recentSlots) }
+        let slot = Int(truncatingIfNeeded: key.folded) & (Self.recentSlots - 1)
+        if let entry = recent[slot], entry.key == key { return entry.advance }
+        guard let known = advances[key] else { return nil }
+        recent[slot] = (key, known)
+        return known
+    }
+
+    /// Remembers `advance` for `key`.
+    mutating func remember(_ advance: Int32, for key: EdgeKey) {
+        advances[key] = advance
+        if !recent.isEmpty { recent[Int(truncatingIfNeeded: key.folded) & (Self.recentSlots - 1)] = (key, advance) }
+    }
+    /// The faces and languages of the keys, numbered (bounded by the faces and languages met).
+    var faces: [FontFace] = []
+    var languages: [String: Int] = [:]
+    /// The language last numbered, and its number.
+    var lastLanguage: (tag: String, number: Int)?
+    /// Per ICU script code: 0 not known yet, 1 not a joining script, 2 a joining script.
+    var joiningByScript: [UInt8] = []
+
+    /// Whether `script` is one of ``joiningScripts`` (remembered per script code).
+    mutating func isJoining(_ script: Script) -> Bool {
+        let code = Int(script.code)
+        guard code >= 0 && code < 1024 else { return joiningScripts.contains(script.iso15924 ?? "") }
+        if code >= joiningByScript.count {
+            joiningByScript.append(contentsOf: repeatElement(0, count: code + 1 - joiningByScript.count))
+        }
+        if joiningByScript[code] == 0 { joiningByScript[code] = joiningScripts.contains(script.iso15924 ?? "") ? 2 : 1 }
+        return joiningByScript[code] == 2
+    }
+
+    /// A small number standing for `language` in the keys.
+    mutating func number(language: String?) -> Int {
+        let tag = language ?? ""
+        if let lastLanguage, lastLanguage.tag == tag { return lastLanguage.number }
+        let number: Int
+        if let known = languages[tag] {
+            number = known
+        } else {
+            number = languages.count
+            languages[tag] = number
+        }
+        lastLanguage = (tag, number)
+        return number
+    }
+
+    /// A small number standing for `face` in the keys (the face is kept, so that its number is never another's).
+    mutating func number(face: FontFace) -> Int {
+        if let known = faces.firstIndex(where: { $0 === face }) { return known }
+        faces.append(face)
+        return faces.count - 1
+    }
+}
+
 extension TextMeasurer {
     /// The edge changes of `text` (``MeasuredText/edgeUnits``), from the shaped runs: shape once, re-measure only the
     /// clusters whose shaping at an edge can differ.
@@ -43,28 +111,36 @@ extension TextMeasurer {
     ///   of a cluster followed by another cluster of the run loses `advance − nominal` at a line end.
     /// - Joining scripts: a cluster next to another cluster is shaped again with the text on one side only (its
     ///   neighbour as context), which gives the form it takes at that edge; results are cached per face and text.
-    func lineEdges(
-        _ text: MeasuredText, runs: [(run: TextRun, shaped: ShapedRun)], faces: [FontFace], language: String?
-    ) -> EdgeUnits {
+    ///
+    /// - Parameter runs: the itemizer's runs, in the order of `text.runs` (logical order).
+    func lineEdges(_ text: MeasuredText, runs: [TextRun], faces: [FontFace], language: String?) -> EdgeUnits {
         var edges = EdgeUnits()
         let count = text.clusterCount
         guard count > 1 else { return edges }
-        func cluster(_ offset: Int) -> Int? {
-            let i = text.clusterIndex(atOffset: offset)
-            return i < count && text.clusterStarts[i] == offset ? i : nil
-        }
-        for (run, shaped) in runs {
-            let script = run.script.iso15924 ?? ""
-            if joiningScripts.contains(script) {
-                reshapeJoiningEdges(text, run: run, face: faces[run.faceIndex], script: script, language: language, into: &edges)
+        var forms = EdgeForms()
+        swap(&forms, &edgeForms)
+        defer { swap(&forms, &edgeForms) }
+        var languageNumber: Int?
+        for (k, run) in runs.enumerated() {
+            if forms.isJoining(run.script) {
+                let number = languageNumber ?? forms.number(language: language)
+                languageNumber = number
+                let place = forms.number(face: faces[run.faceIndex]) << 32 | number
+                reshapeJoiningEdges(
+                    text, run: run, face: faces[run.faceIndex], place: place, language: language, forms: &forms, into: &edges
+                )
                 continue
             }
+            let shaped = text.runs[k].run
             guard !shaped.isRightToLeft else { continue }
             let glyphs = shaped.glyphs
             for k in 0..<max(0, glyphs.count - 1) where glyphs[k + 1].cluster != glyphs[k].cluster {
                 let delta = glyphs[k].nominalAdvance &- glyphs[k].advance
-                guard delta != 0, let i = cluster(glyphs[k].cluster) else { continue }
-                if edges.end.isEmpty { edges.end = [Int32](repeating: 0, count: count) }
+                guard delta != 0 else { continue }
+                let offset = glyphs[k].cluster
+                let i = text.clusterIndex(atOffset: offset)
+                guard i < count && text.clusterStarts[i] == offset else { continue }
+                if edges.end.isEmpty { edges.end = zeros(count) }
                 edges.end[i] &+= delta
             }
         }
@@ -72,33 +148,114 @@ extension TextMeasurer {
     }
 
     private func reshapeJoiningEdges(
-        _ text: MeasuredText, run: TextRun, face: FontFace, script: String, language: String?, into edges: inout EdgeUnits
+        _ text: MeasuredText, run: TextRun, face: FontFace, place: Int, language: String?, forms: inout EdgeForms,
+        into edges: inout EdgeUnits
     ) {
+        let script = run.script.harfBuzz
+        let starts = text.clusterStarts
+        let count = text.clusterCount
         let first = text.clusterIndex(atOffset: run.range.lowerBound)
         var i = first
-        while i < text.clusterCount && text.clusterStarts[i] < run.range.upperBound {
-            let units = Array(text.utf16[text.clusterStarts[i]..<text.clusterStarts[i + 1]])
+        while i < count && starts[i] < run.range.upperBound {
+            let cluster = starts[i]..<starts[i + 1]
             if !text.isWhitespace[i] {
                 if i > 0 && !text.isWhitespace[i - 1] && text.breaks[i] != .mandatory {
-                    let after = i + 1 < text.clusterCount ? Array(text.utf16[text.clusterStarts[i + 1]..<text.clusterStarts[i + 2]]) : []
-                    let alone = edgeAdvance(units, before: [], after: after, face: face, script: script, language: language)
+                    let after = i + 1 < count ? starts[i + 1]..<starts[i + 2] : cluster.upperBound..<cluster.upperBound
+                    let alone = edgeAdvance(
+                        text.utf16, before: cluster.lowerBound..<cluster.lowerBound, cluster: cluster, after: after,
+                        face: face, place: place, script: script, language: language, forms: &forms
+                    )
                     let delta = alone &- text.advanceUnits[i]
                     if delta != 0 {
-                        if edges.start.isEmpty { edges.start = [Int32](repeating: 0, count: text.clusterCount) }
+                        if edges.start.isEmpty { edges.start = zeros(count) }
                         edges.start[i] = delta
                     }
                 }
-                if i + 1 < text.clusterCount && !text.isWhitespace[i + 1] && text.breaks[i + 1] != .mandatory {
-                    let before = i > 0 ? Array(text.utf16[text.clusterStarts[i - 1]..<text.clusterStarts[i]]) : []
-                    let alone = edgeAdvance(units, before: before, after: [], face: face, script: script, language: language)
+                if i + 1 < count && !text.isWhitespace[i + 1] && text.breaks[i + 1] != .mandatory {
+                    let before = i > 0 ? starts[i - 1]..<starts[i] : cluster.lowerBound..<cluster.lowerBound
+                    let alone = edgeAdvance(
+                        text.utf16, before: before, cluster: cluster, after: cluster.upperBound..<cluster.upperBound,
+                        face: face, place: place, script: script, language: language, forms: &forms
+                    )
                     let delta = alone &- text.advanceUnits[i]
                     if delta != 0 {
-                        if edges.end.isEmpty { edges.end = [Int32](repeating: 0, count: text.clusterCount) }
+                        if edges.end.isEmpty { edges.end = zeros(count) }
                         edges.end[i] = delta
                     }
                 }
             }
             i += 1
         }
+    }
+
+    /// `count` zeros (through the specialized path appending takes).
+    private func zeros(_ count: Int) -> [Int32] {
+        var out: [Int32] = []
+        out.reserveCapacity(count)
+        out.append(contentsOf: repeatElement(0, count: count))
+        return out
+    }
+
+    /// The advance of `utf16[cluster]` shaped with `utf16[before]` and `utf16[after]` as its only context (adjacent
+    /// ranges of the text, either possibly empty), font units; cached under the code units when they are few.
+    private func edgeAdvance(
+        _ utf16: [UInt16], before: Range<Int>, cluster: Range<Int>, after: Range<Int>, face: FontFace, place: Int,
+        script: hb_script_t?, language: String?, forms: inout EdgeForms
+    ) -> Int32 {
+        let key = EdgeKey(utf16, before: before, cluster: cluster, after: after, place: place)
+        if let key, let known = forms.advance(for: key) { return known }
+        let advance = utf16.withUnsafeBufferPointer { units in
+            shaper.advance(
+                UnsafeBufferPointer(rebasing: units[before.lowerBound..<after.upperBound]),
+                range: (cluster.lowerBound - before.lowerBound)..<(cluster.upperBound - before.lowerBound),
+                face: face, language: language, harfBuzzScript: script
+            )
+        }
+        if let key { forms.remember(advance, for: key) }
+        return advance
+    }
+}
+
+/// Key of a cached edge advance: the face and language (``EdgeForms``' numbers), and the code units of the context
+/// before, the cluster and the context after, up to 16 in all, packed.
+struct EdgeKey: Hashable {
+    let place: Int
+    /// The three lengths, 8 bits each.
+    let lengths: UInt32
+    let units0: UInt64
+    let units1: UInt64
+    let units2: UInt64
+    let units3: UInt64
+
+    /// Nil when the units are more than 16 (such clusters are shaped without the cache).
+    init?(_ utf16: [UInt16], before: Range<Int>, cluster: Range<Int>, after: Range<Int>, place: Int) {
+        let total = after.upperBound - before.lowerBound
+        guard total <= 16 else { return nil }
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { bytes in
+            let slots = bytes.bindMemory(to: UInt16.self)
+            for k in 0..<total { slots[k] = utf16[before.lowerBound + k] }
+        }
+        self.place = place
+        lengths = UInt32(before.count) | UInt32(cluster.count) << 8 | UInt32(after.count) << 16
+        (units0, units1, units2, units3) = words
+    }
+
+    /// The fields folded into one word first (multiply and shift), then given to the hasher once: hashing each field
+    /// on its own cost a hasher round per field, per cluster.
+    func hash(into hasher: inout Hasher) { hasher.combine(folded) }
+
+    /// The fields folded into one word.
+    var folded: UInt64 {
+        var h = UInt64(truncatingIfNeeded: place) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(lengths)
+        @inline(__always) func fold(_ word: UInt64) {
+            h = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 31
+        }
+        fold(units0)
+        fold(units1)
+        fold(units2)
+        fold(units3)
+        return h
     }
 }

@@ -134,22 +134,18 @@ public struct MeasuredText: Sendable {
     package let breaks: [BoundaryBreak]
     /// Whether each boundary is also a grapheme cluster boundary (where a too-long word may be split).
     @usableFromInline package let isGraphemeBoundary: [Bool]
-    /// The first UTF-16 code unit of each cluster.
-    package let firstUnits: [UInt16]
     /// The text's UTF-16 code units.
     package let utf16: [UInt16]
     /// Whether any cluster has an odd (right-to-left) bidi level.
     package let hasRightToLeft: Bool
     /// Whether any cluster starts with Hangul.
     package let hasHangul: Bool
-    /// The bidi embedding level of each cluster (0 when the text has no right-to-left characters).
-    package let levels: [UInt8]
     /// Advance of U+2026 (ellipsis) in each face, font units; nil when the face has none.
     package let ellipsisUnits: [Int32?]
     /// The shaped runs in logical order, each with its face and bidi level (for drawing glyphs in visual order).
     package let runs: [PlacedRun]
     /// Per cluster, whether its paragraph is right to left (empty when the text has no right-to-left characters).
-    private let rightToLeftParagraphs: [Bool]
+    let rightToLeftParagraphs: [Bool]
 
     /// Number of clusters.
     @inlinable package var clusterCount: Int { advanceUnits.count }
@@ -199,7 +195,7 @@ public struct MeasuredText: Sendable {
     }
 
     /// Per cluster, whether its paragraph's lowest bidi level is odd; one pass over the paragraphs.
-    private static func rightToLeftParagraphs(levels: [UInt8], breaks: [BoundaryBreak]) -> [Bool] {
+    static func rightToLeftParagraphs(levels: [UInt8], breaks: [BoundaryBreak]) -> [Bool] {
         var result = [Bool](repeating: false, count: levels.count)
         var start = 0
         while start < levels.count {
@@ -216,7 +212,7 @@ public struct MeasuredText: Sendable {
     package func isHangul(cluster i: Int) -> Bool {
         guard i >= 0, i < clusterCount else { return false }
         guard hasHangul else { return false }
-        let unit = firstUnits[i]
+        let unit = utf16[clusterStarts[i]]
         return (0xAC00...0xD7A3).contains(unit) || (0x1100...0x11FF).contains(unit) || (0x3130...0x318F).contains(unit)
     }
 
@@ -225,155 +221,6 @@ public struct MeasuredText: Sendable {
     package func asciiCodes(ofCluster i: Int) -> ArraySlice<UInt8>? {
         guard isASCII[i] else { return nil }
         return asciiCodes[Int(asciiStarts[i])..<Int(asciiStarts[i + 1])]
-    }
-
-    /// Builds the measured text from shaped runs and ICU's boundaries.
-    ///
-    /// - Parameters:
-    ///   - utf16: the text's UTF-16 code units (the runs' clusters index into them).
-    ///   - runs: the shaped runs, each with the index of its face in `faces`; their ranges cover the text.
-    ///   - breaks: line-break opportunities from ``TextBoundaries/lineBreaks(_:locale:)``.
-    ///   - graphemes: grapheme boundaries from ``TextBoundaries/graphemeBoundaries(_:)``.
-    package init(
-        text: String, utf16: [UInt16], runs: [(run: ShapedRun, faceIndex: Int)], faces: [MeasuredFace],
-        breaks: [BreakOpportunity], graphemes: [Int], levels: [UInt8] = [], ellipsisUnits: [Int32?] = [],
-        warnings: [String] = [], language: String? = nil
-    ) {
-        self.warnings = warnings
-        self.language = language
-        self.text = text
-        self.utf16 = utf16
-        self.utf16Count = utf16.count
-        self.faces = faces
-        self.traits = faces.map { FaceTraits(metrics: $0.metrics, standIn: $0.standIn, isApple: $0.apple != nil) }
-
-        // Cluster starts in logical order (RTL runs come out of HarfBuzz reversed).
-        let count = utf16.count
-        var starts: [Int] = []
-        starts.reserveCapacity(count + 1)
-        for (run, _) in runs.sorted(by: { $0.run.range.lowerBound < $1.run.range.lowerBound }) {
-            var clusters = run.glyphs.map(\.cluster)
-            if run.isRightToLeft || zip(clusters, clusters.dropFirst()).contains(where: { $0 > $1 }) { clusters.sort() }
-            if clusters.first != run.range.lowerBound, !run.range.isEmpty { starts.append(run.range.lowerBound) }
-            for cluster in clusters where cluster < count && cluster != starts.last { starts.append(cluster) }
-        }
-        if count > 0, starts.first != 0 { starts.insert(0, at: 0) }
-        var clusterOfOffset = [Int32](repeating: -1, count: count)
-        for (i, start) in starts.enumerated() { clusterOfOffset[start] = Int32(i) }
-        var advance = [Int32](repeating: 0, count: starts.count)
-        var kerning = [Int32](repeating: 0, count: starts.count)
-        var faceOf = [UInt16](repeating: 0, count: starts.count)
-        var inkTop = [Int32](repeating: .min, count: starts.count)
-        var inkBottom = [Int32](repeating: .max, count: starts.count)
-        var missing: [MissingGlyph] = []
-        var missingClusters: [Int] = []
-        for (run, faceIndex) in runs {
-            for offset in run.range where clusterOfOffset[offset] >= 0 { faceOf[Int(clusterOfOffset[offset])] = UInt16(faceIndex) }
-            for glyph in run.glyphs where glyph.cluster < count {
-                let i = Int(clusterOfOffset[glyph.cluster])
-                guard i >= 0 else { continue }
-                advance[i] &+= glyph.advance
-                kerning[i] &+= glyph.advance &- glyph.nominalAdvance
-                if let top = glyph.inkTop, let bottom = glyph.inkBottom {
-                    inkTop[i] = max(inkTop[i], top)
-                    inkBottom[i] = min(inkBottom[i], bottom)
-                }
-                if glyph.glyphID == 0, missingClusters.last != i { missingClusters.append(i) }
-            }
-        }
-        starts.append(count)
-
-        var asciiStarts: [Int32] = []
-        var isASCII: [Bool] = []
-        var asciiCodes: [UInt8] = []
-        var whitespace: [Bool] = []
-        asciiStarts.reserveCapacity(starts.count)
-        isASCII.reserveCapacity(starts.count)
-        asciiCodes.reserveCapacity(count)
-        whitespace.reserveCapacity(starts.count)
-        var scalars: [Unicode.Scalar] = []
-        for i in 0..<(starts.count - 1) {
-            asciiStarts.append(Int32(asciiCodes.count))
-            let range = starts[i]..<starts[i + 1]
-            // Fast path: printable ASCII needs no decomposition.
-            if utf16[range].allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }) {
-                isASCII.append(true)
-                whitespace.append(utf16[range].allSatisfy { $0 == 0x20 })
-                for unit in utf16[range] { asciiCodes.append(UInt8(unit)) }
-                continue
-            }
-            ClusterScalars.decode(utf16[range], into: &scalars)
-            whitespace.append(!scalars.isEmpty && scalars.allSatisfy { !$0.isPlainGlyph && $0.properties.isWhitespace })
-            // Controls (\n, \t, \r), line and paragraph separators and default-ignorables draw nothing: no width,
-            // and no missing glyph when a font lacks them (tab stops are not modelled).
-            if !scalars.contains(where: \.needsGlyph) {
-                advance[i] = 0
-                kerning[i] = 0
-                missingClusters.removeAll { $0 == i }
-            }
-            // Thai, Arabic, Devanagari…: a base letter outside ASCII, known without decomposing.
-            if ClusterScalars.hasNonASCIIBase(scalars) {
-                isASCII.append(false)
-                continue
-            }
-            let slice = String(String.UnicodeScalarView(scalars))
-            let bases = slice.decomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in
-                switch scalar.properties.generalCategory {
-                case .nonspacingMark, .enclosingMark, .spacingMark: return false
-                default: return true
-                }
-            }
-            if !bases.isEmpty, bases.allSatisfy({ $0.value >= 0x20 && $0.value <= 0x7E }) {
-                isASCII.append(true)
-                asciiCodes.append(contentsOf: bases.map { UInt8($0.value) })
-            } else {
-                isASCII.append(false)
-            }
-        }
-        asciiStarts.append(Int32(asciiCodes.count))
-        for i in Array(Set(missingClusters)).sorted() {
-            let scalars = String(decoding: utf16[starts[i]..<starts[i + 1]], as: UTF16.self).unicodeScalars
-            missing.append(MissingGlyph(offset: starts[i], codePoints: scalars.map { Self.codePointName($0) }))
-        }
-
-        var boundaryBreaks = [BoundaryBreak](repeating: .none, count: starts.count)
-        var grapheme = [Bool](repeating: false, count: starts.count)
-        var b = 0
-        for opportunity in breaks {
-            while b < starts.count && starts[b] < opportunity.offset { b += 1 }
-            if b < starts.count && starts[b] == opportunity.offset {
-                boundaryBreaks[b] = opportunity.isMandatory ? .mandatory : .soft
-            }
-        }
-        b = 0
-        for offset in graphemes {
-            while b < starts.count && starts[b] < offset { b += 1 }
-            if b < starts.count && starts[b] == offset { grapheme[b] = true }
-        }
-
-        self.clusterStarts = starts
-        self.faceIndex = faceOf
-        self.firstUnits = starts.dropLast().map { utf16[$0] }
-        self.levels = levels.isEmpty ? [UInt8](repeating: 0, count: starts.count - 1) : starts.dropLast().map { levels[$0] }
-        self.ellipsisUnits = ellipsisUnits.isEmpty ? faces.map { _ in nil } : ellipsisUnits
-        self.hasRightToLeft = levels.contains { $0 & 1 == 1 }
-        self.runs = runs.sorted { $0.run.range.lowerBound < $1.run.range.lowerBound }.map { item in
-            PlacedRun(run: item.run, faceIndex: item.faceIndex,
-                      level: levels.isEmpty || item.run.range.isEmpty ? 0 : levels[item.run.range.lowerBound])
-        }
-        self.hasHangul = firstUnits.contains { (0x1100...0x11FF).contains($0) || (0x3130...0x318F).contains($0) || (0xAC00...0xD7A3).contains($0) }
-        self.inkTopUnits = inkTop
-        self.inkBottomUnits = inkBottom
-        self.advanceUnits = advance
-        self.kerningUnits = kerning
-        self.asciiStarts = asciiStarts
-        self.isASCII = isASCII
-        self.asciiCodes = asciiCodes
-        self.isWhitespace = whitespace
-        self.breaks = boundaryBreaks
-        self.isGraphemeBoundary = grapheme
-        self.missingGlyphs = missing
-        self.rightToLeftParagraphs = hasRightToLeft ? Self.rightToLeftParagraphs(levels: self.levels, breaks: boundaryBreaks) : []
     }
 
     package static func codePointName(_ scalar: Unicode.Scalar) -> String {

@@ -88,11 +88,11 @@ extension TextMeasurer {
 
     /// Shapes the runs of each of Apple's faces with an `opsz` axis again at every sampled optical size.
     func opticalSizes(
-        _ measured: MeasuredText, runs: [(run: TextRun, shaped: ShapedRun)], faces: [FontFace], cascade: FontCascade,
+        _ measured: MeasuredText, runs: [TextRun], faces: [FontFace], cascade: FontCascade,
         language: String?, range: ClosedRange<Double>?
     ) -> [OpticalSizeAdvances] {
         var out: [OpticalSizeAdvances] = []
-        let used = Set(runs.map(\.run.faceIndex))
+        let used = Set(runs.map(\.faceIndex))
         for faceIndex in used.sorted() {
             guard let axis = appleRole(cascade, faceIndex)?.opticalSize else { continue }
             let face = faces[faceIndex]
@@ -105,7 +105,7 @@ extension TextMeasurer {
                 var units = [Int32](repeating: 0, count: measured.clusterCount)
                 face.withVariations([FontVariation(tag: "opsz", value: size)]) {
                     if let ellipsisGlyph { ellipsis.append(face.nominalAdvance(ofGlyph: ellipsisGlyph)) }
-                    for (run, _) in runs where run.faceIndex == faceIndex {
+                    for run in runs where run.faceIndex == faceIndex {
                         let shaped = shaper.shape(
                             measured.utf16, range: run.range, face: face, language: language,
                             rightToLeft: measured.hasRightToLeft ? run.isRightToLeft : nil, script: run.script.iso15924,

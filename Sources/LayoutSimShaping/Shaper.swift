@@ -1,3 +1,4 @@
+import CHarfBuzz
 import LayoutSimFaces
 import LayoutSimModel
 
@@ -24,5 +25,26 @@ package final class Shaper {
             utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
             contextualAlternates: contextualAlternates, tracking: tracking, ink: ink
         )
+    }
+
+    /// ``shape(_:range:face:language:rightToLeft:script:contextualAlternates:tracking:ink:)`` with HarfBuzz's script.
+    package func shape(
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
+        harfBuzzScript script: hb_script_t?, contextualAlternates: Bool = true, tracking: Bool = true, ink: Bool = true
+    ) -> ShapedRun {
+        shapeCalls += 1
+        return buffer.shape(
+            utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
+            contextualAlternates: contextualAlternates, tracking: tracking, ink: ink
+        )
+    }
+
+    /// The total advance of `utf16[range]` shaped in `face` (the rest of `utf16` as context), font units.
+    package func advance(
+        _ utf16: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, language: String?,
+        harfBuzzScript script: hb_script_t?
+    ) -> Int32 {
+        shapeCalls += 1
+        return buffer.advance(utf16, range: range, face: face, language: language, script: script)
     }
 }

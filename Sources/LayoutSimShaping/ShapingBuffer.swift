@@ -1,4 +1,5 @@
 import CHarfBuzz
+import CICU
 import LayoutSimFaces
 import LayoutSimModel
 
@@ -20,6 +21,10 @@ package struct ShapingBuffer: ~Copyable {
     /// Frees the `hb_buffer_t`.
     deinit { hb_buffer_destroy(raw) }
 
+    /// The language last set, and HarfBuzz's for it (looking a tag up costs more than comparing it).
+    private var lastLanguage: String?
+    private var lastHarfBuzzLanguage: hb_language_t?
+
     /// Shapes `utf16[range]` with the given face, with the rest of the text as context (so Arabic joining
     /// across a run boundary is kept), and copies the glyphs, positions and ink extents out.
     ///
@@ -29,57 +34,141 @@ package struct ShapingBuffer: ~Copyable {
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?, script: String?,
         contextualAlternates: Bool = true, tracking: Bool = true, ink: Bool = true
     ) -> ShapedRun {
+        let tag = script.map { hb_script_from_string($0, -1) }
+        return shape(
+            utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: tag,
+            contextualAlternates: contextualAlternates, tracking: tracking, ink: ink
+        )
+    }
+
+    /// ``shape(_:range:face:language:rightToLeft:script:contextualAlternates:tracking:ink:)`` with HarfBuzz's script
+    /// (``Script/harfBuzz``).
+    package mutating func shape(
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
+        script: hb_script_t?, contextualAlternates: Bool = true, tracking: Bool = true, ink: Bool = true
+    ) -> ShapedRun {
+        let isRightToLeft = run(
+            utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
+            contextualAlternates: contextualAlternates, tracking: tracking
+        )
+        var count: UInt32 = 0
+        var glyphs: [ShapedGlyph] = []
+        if let infos = hb_buffer_get_glyph_infos(raw, &count), let positions = hb_buffer_get_glyph_positions(raw, nil) {
+            let n = Int(count)
+            glyphs.reserveCapacity(n)
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(1, n)) { nominal in
+                face.withHarfBuzzFont { font in
+                    infos.withMemoryRebound(to: hb_codepoint_t.self, capacity: 1) { first in
+                        hb_font_get_glyph_h_advances(
+                            font, count, first, UInt32(MemoryLayout<hb_glyph_info_t>.stride), nominal.baseAddress,
+                            UInt32(MemoryLayout<Int32>.stride)
+                        )
+                    }
+                }
+                for i in 0..<n {
+                    let info = infos[i]
+                    let position = positions[i]
+                    var inkTop: Int32?
+                    var inkBottom: Int32?
+                    if ink, let ink = face.inkExtents(ofGlyph: info.codepoint) {
+                        inkTop = position.y_offset &+ ink.top
+                        inkBottom = position.y_offset &+ ink.bottom
+                    }
+                    glyphs.append(ShapedGlyph(
+                        glyphID: info.codepoint,
+                        cluster: Int(info.cluster),
+                        advance: position.x_advance,
+                        nominalAdvance: nominal[i],
+                        xOffset: position.x_offset,
+                        yOffset: position.y_offset,
+                        inkTop: inkTop,
+                        inkBottom: inkBottom
+                    ))
+                }
+            }
+        }
+        hb_buffer_clear_contents(raw)
+        return ShapedRun(face: face.id, unitsPerEm: face.metrics.unitsPerEm, range: range, glyphs: glyphs, isRightToLeft: isRightToLeft)
+    }
+
+    /// The sum of the advances HarfBuzz gives `utf16[range]` (with the rest as context), font units: what a run's
+    /// width is, without copying its glyphs out.
+    package mutating func advance(
+        _ utf16: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, language: String?, script: hb_script_t?
+    ) -> Int32 {
+        let _: Bool = run(utf16, range: range, face: face, language: language, rightToLeft: nil, script: script)
+        var count: UInt32 = 0
+        var total: Int32 = 0
+        if let positions = hb_buffer_get_glyph_positions(raw, &count) {
+            for i in 0..<Int(count) { total &+= positions[i].x_advance }
+        }
+        hb_buffer_clear_contents(raw)
+        return total
+    }
+
+    /// Fills the buffer with `utf16[range]` (the rest as context) and shapes it; returns whether it was shaped right
+    /// to left. The glyphs stay in the buffer for the caller to read, and clear.
+    private mutating func run(
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
+        script: hb_script_t?, contextualAlternates: Bool = true, tracking: Bool = true
+    ) -> Bool {
+        utf16.withUnsafeBufferPointer { buffer in
+            run(buffer, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
+                contextualAlternates: contextualAlternates, tracking: tracking)
+        }
+    }
+
+    private mutating func run(
+        _ utf16: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
+        script: hb_script_t?, contextualAlternates: Bool = true, tracking: Bool = true
+    ) -> Bool {
         hb_buffer_clear_contents(raw)
         hb_buffer_set_cluster_level(raw, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-        utf16.withUnsafeBufferPointer { buffer in
-            hb_buffer_add_utf16(raw, buffer.baseAddress, Int32(buffer.count), UInt32(range.lowerBound), Int32(range.count))
-        }
+        hb_buffer_add_utf16(raw, utf16.baseAddress, Int32(utf16.count), UInt32(range.lowerBound), Int32(range.count))
         if let language, !language.isEmpty {
-            hb_buffer_set_language(raw, hb_language_from_string(language, -1))
+            let hbLanguage: hb_language_t?
+            if language == lastLanguage {
+                hbLanguage = lastHarfBuzzLanguage
+            } else {
+                hbLanguage = hb_language_from_string(language, -1)
+                lastLanguage = language
+                lastHarfBuzzLanguage = hbLanguage
+            }
+            hb_buffer_set_language(raw, hbLanguage)
         }
         if let rightToLeft { hb_buffer_set_direction(raw, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
-        if let script { hb_buffer_set_script(raw, hb_script_from_string(script, -1)) }
+        if let script { hb_buffer_set_script(raw, script) }
         hb_buffer_guess_segment_properties(raw)
         let isRightToLeft = hb_buffer_get_direction(raw) == HB_DIRECTION_RTL
-
-        let glyphs: [ShapedGlyph] = face.withHarfBuzzFont { font in
+        face.withHarfBuzzFont { font in
             if contextualAlternates && tracking {
                 hb_shape(font, raw, nil, 0)
             } else {
                 // Features turned off: `calt` (the SF stand-in), `trak` (Apple's fonts: tracking is applied per size).
-                var off: [hb_feature_t] = []
-                if !contextualAlternates { off.append(hb_feature_t(tag: Self.calt, value: 0, start: 0, end: UInt32.max)) }
-                if !tracking { off.append(hb_feature_t(tag: Self.trak, value: 0, start: 0, end: UInt32.max)) }
-                hb_shape(font, raw, &off, UInt32(off.count))
-            }
-            var count: UInt32 = 0
-            guard let infos = hb_buffer_get_glyph_infos(raw, &count),
-                  let positions = hb_buffer_get_glyph_positions(raw, nil) else { return [] }
-            var out: [ShapedGlyph] = []
-            out.reserveCapacity(Int(count))
-            for i in 0..<Int(count) {
-                let info = infos[i]
-                let position = positions[i]
-                var inkTop: Int32?
-                var inkBottom: Int32?
-                if ink, let ink = face.inkExtents(ofGlyph: info.codepoint) {
-                    inkTop = position.y_offset &+ ink.top
-                    inkBottom = position.y_offset &+ ink.bottom
+                var off = (hb_feature_t(), hb_feature_t())
+                var count: UInt32 = 0
+                withUnsafeMutableBytes(of: &off) { bytes in
+                    let features = bytes.bindMemory(to: hb_feature_t.self)
+                    if !contextualAlternates {
+                        features[Int(count)] = hb_feature_t(tag: Self.calt, value: 0, start: 0, end: UInt32.max)
+                        count += 1
+                    }
+                    if !tracking {
+                        features[Int(count)] = hb_feature_t(tag: Self.trak, value: 0, start: 0, end: UInt32.max)
+                        count += 1
+                    }
+                    hb_shape(font, raw, features.baseAddress, count)
                 }
-                out.append(ShapedGlyph(
-                    glyphID: info.codepoint,
-                    cluster: Int(info.cluster),
-                    advance: position.x_advance,
-                    nominalAdvance: hb_font_get_glyph_h_advance(font, info.codepoint),
-                    xOffset: position.x_offset,
-                    yOffset: position.y_offset,
-                    inkTop: inkTop,
-                    inkBottom: inkBottom
-                ))
             }
-            return out
         }
-        hb_buffer_clear_contents(raw)
-        return ShapedRun(face: face.id, unitsPerEm: face.metrics.unitsPerEm, range: range, glyphs: glyphs, isRightToLeft: isRightToLeft)
+        return isRightToLeft
+    }
+}
+
+extension Script {
+    /// HarfBuzz's script for this one (its ISO 15924 code), without making a `String` of the code.
+    package var harfBuzz: hb_script_t? {
+        guard let name = cicu_uscript_getShortName(code) else { return nil }
+        return hb_script_from_string(name, -1)
     }
 }

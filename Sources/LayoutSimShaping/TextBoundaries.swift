@@ -46,38 +46,40 @@ package final class BreakIterator {
     /// Closes the `UBreakIterator`.
     deinit { cicu_ubrk_close(raw) }
 
-    /// Calls `body(offset, ruleStatus)` for every boundary after the start of `utf16`, in order.
-    package func forEachBoundary(in utf16: [UInt16], _ body: (Int, Int32) -> Void) throws(SegmentationError) {
-        var failure: SegmentationError?
-        utf16.withUnsafeBufferPointer { text in
-            var status: Int32 = 0
-            cicu_ubrk_setText(raw, text.baseAddress, Int32(text.count), &status)
-            guard cicu_failure(status) == 0 else {
-                failure = .icu(String(cString: cicu_u_errorName(status)))
-                return
-            }
-            let done = Int32(CICU_DONE)
-            _ = cicu_ubrk_first(raw)
-            var offset = cicu_ubrk_next(raw)
-            while offset != done {
-                body(Int(offset), isLine ? cicu_ubrk_getRuleStatus(raw) : 0)
-                offset = cicu_ubrk_next(raw)
-            }
-            // Detach the iterator from the buffer before it goes away.
-            cicu_ubrk_setText(raw, nil, 0, &status)
+    /// The text the iterator points at, kept alive while it does (ICU does not copy it).
+    private var text: TextStorage?
+
+    /// Calls `body(offset, ruleStatus)` for every boundary after the start of the first `count` code units of `text`,
+    /// in order. The iterator keeps pointing at `text` (and keeps it) until the next call.
+    package func forEachBoundary(in text: TextStorage, count: Int, _ body: (Int, Int32) -> Void) throws(SegmentationError) {
+        var status: Int32 = 0
+        cicu_ubrk_setText(raw, text.units.baseAddress, Int32(count), &status)
+        self.text = text
+        guard cicu_failure(status) == 0 else { throw .icu(String(cString: cicu_u_errorName(status))) }
+        let done = Int32(CICU_DONE)
+        _ = cicu_ubrk_first(raw)
+        var offset = cicu_ubrk_next(raw)
+        while offset != done {
+            body(Int(offset), isLine ? cicu_ubrk_getRuleStatus(raw) : 0)
+            offset = cicu_ubrk_next(raw)
         }
-        if let failure { throw failure }
     }
 }
 
 /// Text boundaries from ICU: UAX #14 line-break opportunities (with dictionary breaking for Thai, Lao, Khmer,
 /// Myanmar and CJK rules) and UAX #29 grapheme cluster boundaries. Owns its ICU iterators (one line iterator per
-/// locale, bounded, and one grapheme iterator), so a ``LayoutEngine`` opens each only once.
+/// locale, bounded, and one grapheme iterator), so a ``LayoutEngine`` opens each only once, and the copy of the text
+/// they point at (reused from one text to the next, so they need not be detached after each).
 ///
 /// All offsets are UTF-16 offsets, as `NSRange` counts them.
 public final class TextBoundaries {
     private var lineIterators = LRUCache<String, BreakIterator>(capacity: 16)
     private var graphemeIterator: BreakIterator?
+    /// The locale of the line iterator last used, and that iterator.
+    private var lastLocale: String?
+    private var lastLineIterator: BreakIterator?
+    /// The copy of the text the iterators point at, reused from one text to the next (replaced when too short).
+    private var copy = TextStorage(capacity: 64)
 
     /// Creates an empty set of iterators; they open on first use.
     public init() {}
@@ -103,28 +105,47 @@ public final class TextBoundaries {
     ///
     /// The end of the text is always the last opportunity (a soft one); offset 0 is never one.
     public func lineBreaks(_ utf16: [UInt16], locale: String) throws(SegmentationError) -> [BreakOpportunity] {
-        if utf16.isEmpty { return [] }
+        var out: [BreakOpportunity] = []
+        try lineBreaks(utf16, locale: locale, into: &out)
+        return out
+    }
+
+    /// ``lineBreaks(_:locale:)`` into `out` (emptied first, its storage kept).
+    package func lineBreaks(_ utf16: [UInt16], locale: String, into out: inout [BreakOpportunity]) throws(SegmentationError) {
+        out.removeAll(keepingCapacity: true)
+        if utf16.isEmpty { return }
         let iterator: BreakIterator
-        if let cached = lineIterators[locale] {
+        if locale == lastLocale, let lastLineIterator {
+            iterator = lastLineIterator
+        } else if let cached = lineIterators[locale] {
             iterator = cached
         } else {
             iterator = try BreakIterator(line: true, locale: locale)
             lineIterators[locale] = iterator
         }
-        var out: [BreakOpportunity] = []
+        lastLocale = locale
+        lastLineIterator = iterator
         let hard = Int32(CICU_LINE_HARD)
         let hardLimit = Int32(CICU_LINE_HARD_LIMIT)
         let end = utf16.count
-        try iterator.forEachBoundary(in: utf16) { offset, status in
+        try iterator.forEachBoundary(in: hold(utf16), count: utf16.count) { offset, status in
             // UBRK_LINE_HARD is 100..<200; the end of the text is not a mandatory line end.
             out.append(BreakOpportunity(offset: offset, isMandatory: offset < end && status >= hard && status < hardLimit))
         }
-        return out
     }
 
     /// Grapheme cluster boundaries of `utf16` (UAX #29 extended grapheme clusters), including 0 and the end.
     public func graphemeBoundaries(_ utf16: [UInt16]) throws(SegmentationError) -> [Int] {
-        if utf16.isEmpty { return [0] }
+        var out: [Int] = []
+        try graphemeBoundaries(utf16, into: &out)
+        return out
+    }
+
+    /// ``graphemeBoundaries(_:)`` into `out` (emptied first, its storage kept).
+    package func graphemeBoundaries(_ utf16: [UInt16], into out: inout [Int]) throws(SegmentationError) {
+        out.removeAll(keepingCapacity: true)
+        out.append(0)
+        if utf16.isEmpty { return }
         let iterator: BreakIterator
         if let cached = graphemeIterator {
             iterator = cached
@@ -132,8 +153,73 @@ public final class TextBoundaries {
             iterator = try BreakIterator(line: false, locale: "")
             graphemeIterator = iterator
         }
-        var out: [Int] = [0]
-        try iterator.forEachBoundary(in: utf16) { offset, _ in out.append(offset) }
-        return out
+        try iterator.forEachBoundary(in: hold(utf16), count: utf16.count) { offset, _ in out.append(offset) }
     }
+
+    /// Grapheme cluster boundaries of `utf16` (as ``graphemeBoundaries(_:)``) found without ICU's iterator when every
+    /// code unit is of a grapheme class whose rules are plain: Other, Control, CR, LF, Extend, SpacingMark (most Latin,
+    /// Greek, Cyrillic, Thai, Devanagari, Arabic letters and marks). Then UAX #29 reduces to GB3–GB5, GB9, GB9a and
+    /// GB999, over ICU's own property values. Returns false, `out` unspecified, for any other class (Prepend, ZWJ,
+    /// Hangul, regional indicators, emoji modifiers, …), a surrogate, or a virama (ICU's rules keep an Indic
+    /// consonant, virama and consonant together, as Unicode 15.1's GB9c later did): ICU's iterator then decides.
+    package static func simpleGraphemeBoundaries(
+        _ utf16: [UInt16], table: inout CodePointTable, into out: inout [Int]
+    ) -> Bool {
+        out.removeAll(keepingCapacity: true)
+        out.append(0)
+        if utf16.isEmpty { return true }
+        let other = UInt32(CICU_GCB_OTHER), control = UInt32(CICU_GCB_CONTROL), cr = UInt32(CICU_GCB_CR)
+        let lf = UInt32(CICU_GCB_LF), extend = UInt32(CICU_GCB_EXTEND), spacingMark = UInt32(CICU_GCB_SPACING_MARK)
+        var previous = other
+        for k in 0..<utf16.count {
+            let unit = utf16[k]
+            let gcb: UInt32
+            if unit >= 0x20 && unit <= 0x7E {
+                gcb = other
+            } else if unit & 0xF800 == 0xD800 {
+                return false
+            } else {
+                let facts = table.facts(UInt32(unit))
+                gcb = facts.graphemeBreak
+                guard !facts.isVirama, gcb == other || gcb == control || gcb == cr || gcb == lf || gcb == extend || gcb == spacingMark else {
+                    return false
+                }
+            }
+            if k > 0 {
+                let boundary: Bool
+                if previous == cr && gcb == lf {
+                    boundary = false                                    // GB3
+                } else if previous == control || previous == cr || previous == lf {
+                    boundary = true                                     // GB4
+                } else if gcb == control || gcb == cr || gcb == lf {
+                    boundary = true                                     // GB5
+                } else {
+                    boundary = gcb != extend && gcb != spacingMark      // GB9, GB9a; else GB999
+                }
+                if boundary { out.append(k) }
+            }
+            previous = gcb
+        }
+        out.append(utf16.count)
+        return true
+    }
+
+    /// `utf16` copied into ``copy`` (a new one when it is too short: iterators that point at the old one keep it).
+    private func hold(_ utf16: [UInt16]) -> TextStorage {
+        if utf16.count > copy.units.count { copy = TextStorage(capacity: utf16.count * 2) }
+        _ = utf16.withUnsafeBufferPointer { copy.units.initialize(fromContentsOf: $0) }
+        return copy
+    }
+}
+
+/// UTF-16 code units in memory of their own, for ICU to point at: freed when no iterator points at them any more.
+package final class TextStorage {
+    let units: UnsafeMutableBufferPointer<UInt16>
+
+    init(capacity: Int) {
+        units = .allocate(capacity: max(1, capacity))
+        units.initialize(repeating: 0)
+    }
+
+    deinit { units.deallocate() }
 }

@@ -11,10 +11,20 @@ package final class TextMeasurer {
     private let boundaries = TextBoundaries()
     private var bidiResolver: BidiResolver?
     private var fontconfig: SystemFontLookup?
-    /// ICU locale IDs of the language tags seen (BCP 47 → ICU), bounded.
+    /// ICU locale IDs of the language tags seen (BCP 47 → ICU), bounded; and the last one asked for.
     private var locales = LRUCache<String, String>(capacity: 64)
-    /// Advances of joining-script clusters shaped with text on one side only (their form at a line edge), bounded.
-    private var edgeAdvances = LRUCache<EdgeKey, Int32>(capacity: 4096)
+    private var lastLocale: (language: String?, rules: LineBreakRules, locale: String)?
+    /// What measuring the line edges keeps from one text to the next (``EdgeForms``).
+    var edgeForms = EdgeForms()
+    /// What each code point met is (script, grapheme class, …), looked up once.
+    private var table = CodePointTable()
+    /// Working arrays reused from one text to the next.
+    private var itemizing = Itemizer.Scratch()
+    private var building = MeasuredText.Scratch()
+    /// The faces of the last cascade measured, with what a measured text keeps of them (the same for every text
+    /// shaped in that cascade, so made once).
+    private var lastFaces: (faces: [FontFace], standIns: [StandIn?], apple: [AppleFaceRole?], measured: [MeasuredFace],
+                            traits: [FaceTraits], ellipsis: [Int32?])?
 
     package init() {}
 
@@ -32,33 +42,23 @@ package final class TextMeasurer {
         _ text: String, cascade: FontCascade, language: String?, systemFonts: FontRegistry?,
         lineBreakRules: LineBreakRules = .strict, opticalSizeRange: ClosedRange<Double>? = nil
     ) throws(SegmentationError) -> MeasuredText {
-        let utf16 = Array(text.utf16)
-        let tag = language ?? ""
-        let key = tag + "\u{0}" + lineBreakRules.rawValue
-        let locale: String
-        if let known = locales[key] {
-            locale = known
-        } else {
-            let base = try TextBoundaries.icuLocale(forLanguageTag: tag)
-            if base.contains("lb=") {
-                locale = base
-            } else {
-                locale = base + (base.contains("@") ? ";" : "@") + "lb=" + lineBreakRules.rawValue
-            }
-            locales[key] = locale
+        let utf16 = Self.codeUnits(text)
+        let locale = try icuLocale(language, rules: lineBreakRules)
+        try boundaries.lineBreaks(utf16, locale: locale, into: &building.breaks)
+        if !TextBoundaries.simpleGraphemeBoundaries(utf16, table: &table, into: &building.graphemes) {
+            try boundaries.graphemeBoundaries(utf16, into: &building.graphemes)
         }
-        let breaks = try boundaries.lineBreaks(utf16, locale: locale)
-        let graphemes = try boundaries.graphemeBoundaries(utf16)
-        // Bidi only where right-to-left text can occur (Hebrew U+0590 and above).
-        let levels: [UInt8] = utf16.contains(where: { $0 >= 0x0590 }) ? try bidi().levels(utf16) : []
+        // Bidi only where right-to-left text or an explicit embedding can occur; elsewhere every level is 0.
+        let levels: [UInt8] = utf16.contains(where: Self.mayNeedBidi) ? try bidi().levels(utf16) : []
         var warnings: [String] = []
         let lookup = systemFonts == nil ? nil : systemFontLookup()
         if systemFonts != nil && lookup == nil {
             warnings.append("fontconfig could not load its configuration: fonts installed on this machine are not used")
         }
         let emojiFace = cascade.standIns.firstIndex(of: .emoji)
-        let (runs, faces, _) = Itemizer.itemize(
-            utf16, graphemes: graphemes, levels: levels, cascade: cascade.faces, emojiFace: emojiFace
+        let faces = Itemizer.itemize(
+            utf16, graphemes: building.graphemes, levels: levels, cascade: cascade.faces, emojiFace: emojiFace,
+            table: &table, scratch: &itemizing
         ) { scalar in
             guard let systemFonts, let file = lookup?.font(covering: scalar) else { return nil }
             do {
@@ -68,54 +68,132 @@ package final class TextMeasurer {
                 return nil
             }
         }
-        var shaped: [(run: ShapedRun, faceIndex: Int)] = []
-        var itemized: [(run: TextRun, shaped: ShapedRun)] = []
-        itemized.reserveCapacity(runs.count)
-        shaped.reserveCapacity(runs.count)
+        let runs = itemizing.runs
+        var placed: [PlacedRun] = []
+        placed.reserveCapacity(runs.count)
         for run in runs {
+            let apple = appleRole(cascade, run.faceIndex)
             let result = shaper.shape(
                 utf16, range: run.range, face: faces[run.faceIndex], language: language,
-                rightToLeft: levels.isEmpty ? nil : run.isRightToLeft, script: run.script.iso15924,
-                contextualAlternates: run.faceIndex != cascade.systemModelIndex || appleRole(cascade, run.faceIndex) != nil,
-                tracking: appleRole(cascade, run.faceIndex) == nil
+                rightToLeft: levels.isEmpty ? nil : run.isRightToLeft, harfBuzzScript: run.script.harfBuzz,
+                contextualAlternates: run.faceIndex != cascade.systemModelIndex || apple != nil,
+                tracking: apple == nil
             )
-            shaped.append((result, run.faceIndex))
-            itemized.append((run, result))
+            placed.append(PlacedRun(
+                run: result, faceIndex: run.faceIndex,
+                level: levels.isEmpty || run.range.isEmpty ? 0 : levels[run.range.lowerBound]
+            ))
         }
-        let measuredFaces = faces.enumerated().map { index, face in
-            MeasuredFace(id: face.id, metrics: face.metrics, standIn: index < cascade.standIns.count ? cascade.standIns[index] : nil,
-                         apple: appleRole(cascade, index))
-        }
-        let ellipsis: [Int32?] = faces.map { face in
-            guard let scalar = Unicode.Scalar(0x2026), let glyph = face.nominalGlyph(for: scalar) else { return nil }
-            return face.nominalAdvance(ofGlyph: glyph)
-        }
+        let kept = facesKept(faces, cascade: cascade)
         var measured = MeasuredText(
-            text: text, utf16: utf16, runs: shaped, faces: measuredFaces, breaks: breaks, graphemes: graphemes,
-            levels: levels, ellipsisUnits: ellipsis, warnings: warnings, language: language
+            text: text, utf16: utf16, runs: placed, faces: kept.measured, traits: kept.traits,
+            ellipsisUnits: kept.ellipsis, levels: levels, warnings: warnings, language: language,
+            table: &table, scratch: &building
         )
-        measured.edgeUnits = lineEdges(measured, runs: itemized, faces: faces, language: language)
+        measured.edgeUnits = lineEdges(measured, runs: runs, faces: faces, language: language)
         if !cascade.apple.isEmpty {
             measured.opticalSizes = opticalSizes(
-                measured, runs: itemized, faces: faces, cascade: cascade, language: language, range: opticalSizeRange
+                measured, runs: runs, faces: faces, cascade: cascade, language: language, range: opticalSizeRange
             )
         }
         return measured
     }
 
-    /// The advance of `cluster` shaped with `before` and `after` as its only context, font units (cached).
-    func edgeAdvance(
-        _ cluster: [UInt16], before: [UInt16], after: [UInt16], face: FontFace, script: String, language: String?
-    ) -> Int32 {
-        let key = EdgeKey(face: face.id, before: before, cluster: cluster, after: after, language: language ?? "")
-        if let known = edgeAdvances[key] { return known }
-        let units = before + cluster + after
-        let run = shaper.shape(
-            units, range: before.count..<(before.count + cluster.count), face: face, language: language, script: script
-        )
-        let advance = run.glyphs.reduce(Int32(0)) { $0 &+ $1.advance }
-        edgeAdvances[key] = advance
-        return advance
+    /// Whether a text with `unit` may have a bidi level other than 0: a code unit of the right-to-left blocks
+    /// (Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms, U+0590–U+08FF,
+    /// U+FB1D–U+FDFF, U+FE70–U+FEFF), an explicit direction mark, embedding, override or isolate (U+200F,
+    /// U+202A–U+202E, U+2066–U+2069), or a surrogate (the right-to-left scripts beyond the BMP). A text with none has
+    /// only left-to-right and neutral characters in a left-to-right paragraph: level 0 throughout (UAX #9 P2–P3,
+    /// W1–W7, N1–N2, I1), and no script HarfBuzz would shape right to left.
+    @inline(__always)
+    static func mayNeedBidi(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xD800...0xDFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The UTF-16 code units of `text`, in an array of exactly their number (transcoded from its UTF-8 at once).
+    private static func codeUnits(_ text: String) -> [UInt16] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var count = 0
+            for byte in bytes {
+                // Every UTF-8 sequence has one non-continuation byte: one code unit, two for a 4-byte sequence.
+                if byte & 0xC0 != 0x80 { count += byte >= 0xF0 ? 2 : 1 }
+            }
+            var out: [UInt16] = []
+            out.reserveCapacity(count)
+            var k = 0
+            let n = bytes.count
+            while k < n {
+                let b0 = UInt32(bytes[k])
+                if b0 < 0x80 {
+                    out.append(UInt16(b0))
+                    k += 1
+                } else if b0 < 0xE0, k + 1 < n {
+                    out.append(UInt16((b0 & 0x1F) << 6 | UInt32(bytes[k + 1] & 0x3F)))
+                    k += 2
+                } else if b0 < 0xF0, k + 2 < n {
+                    out.append(UInt16((b0 & 0x0F) << 12 | UInt32(bytes[k + 1] & 0x3F) << 6 | UInt32(bytes[k + 2] & 0x3F)))
+                    k += 3
+                } else if k + 3 < n {
+                    let value = (b0 & 0x07) << 18 | UInt32(bytes[k + 1] & 0x3F) << 12 | UInt32(bytes[k + 2] & 0x3F) << 6
+                        | UInt32(bytes[k + 3] & 0x3F)
+                    out.append(UInt16(0xD800 + ((value - 0x10000) >> 10)))
+                    out.append(UInt16(0xDC00 + ((value - 0x10000) & 0x3FF)))
+                    k += 4
+                } else {
+                    k += 1   // not reached: a String's UTF-8 is valid
+                }
+            }
+            return out
+        }
+    }
+
+    /// The ICU locale ID for line breaking `language` with `rules`.
+    private func icuLocale(_ language: String?, rules: LineBreakRules) throws(SegmentationError) -> String {
+        if let lastLocale, lastLocale.language == language, lastLocale.rules == rules { return lastLocale.locale }
+        let tag = language ?? ""
+        let key = tag + "\u{0}" + rules.rawValue
+        let locale: String
+        if let known = locales[key] {
+            locale = known
+        } else {
+            let base = try TextBoundaries.icuLocale(forLanguageTag: tag)
+            if base.contains("lb=") {
+                locale = base
+            } else {
+                locale = base + (base.contains("@") ? ";" : "@") + "lb=" + rules.rawValue
+            }
+            locales[key] = locale
+        }
+        lastLocale = (language, rules, locale)
+        return locale
+    }
+
+    /// The faces of a measured text shaped with `faces` (the cascade's, and any last-resort faces after them), what
+    /// the stages read of each, and each one's advance of U+2026: made once per cascade.
+    private func facesKept(
+        _ faces: [FontFace], cascade: FontCascade
+    ) -> (measured: [MeasuredFace], traits: [FaceTraits], ellipsis: [Int32?]) {
+        if let last = lastFaces, last.faces.count == faces.count, zip(last.faces, faces).allSatisfy({ $0 === $1 }),
+           last.standIns == cascade.standIns, last.apple == cascade.apple {
+            return (last.measured, last.traits, last.ellipsis)
+        }
+        let measured = faces.enumerated().map { index, face in
+            MeasuredFace(id: face.id, metrics: face.metrics, standIn: index < cascade.standIns.count ? cascade.standIns[index] : nil,
+                         apple: appleRole(cascade, index))
+        }
+        let traits = measured.map { FaceTraits(metrics: $0.metrics, standIn: $0.standIn, isApple: $0.apple != nil) }
+        let ellipsis: [Int32?] = faces.map { face in
+            guard let scalar = Unicode.Scalar(0x2026), let glyph = face.nominalGlyph(for: scalar) else { return nil }
+            return face.nominalAdvance(ofGlyph: glyph)
+        }
+        lastFaces = (faces, cascade.standIns, cascade.apple, measured, traits, ellipsis)
+        return (measured, traits, ellipsis)
     }
 
     private func bidi() throws(SegmentationError) -> BidiResolver {
@@ -130,13 +208,4 @@ package final class TextMeasurer {
         fontconfig = SystemFontLookup()
         return fontconfig
     }
-}
-
-/// Key of a cached edge advance.
-private struct EdgeKey: Hashable {
-    let face: FaceID
-    let before: [UInt16]
-    let cluster: [UInt16]
-    let after: [UInt16]
-    let language: String
 }

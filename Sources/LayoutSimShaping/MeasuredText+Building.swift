@@ -1,0 +1,290 @@
+import Foundation
+import LayoutSimFaces
+import LayoutSimModel
+
+extension MeasuredText {
+    /// The working arrays of building a measured text, kept by the measurer from one text to the next so that a text
+    /// allocates only the arrays it keeps.
+    package struct Scratch {
+        /// ICU's line-break opportunities of the text.
+        package var breaks: [BreakOpportunity] = []
+        /// ICU's grapheme boundaries of the text (0 and the end included).
+        package var graphemes: [Int] = []
+        /// The cluster values of one run's glyphs, sorted.
+        var clusters: [Int] = []
+        /// Per UTF-16 offset, the cluster starting there (−1: none).
+        var clusterOfOffset: [Int32] = []
+        /// Clusters with a `.notdef` glyph.
+        var missing: [Int] = []
+        /// The scalars of one cluster.
+        var scalars: [UInt32] = []
+        /// Canonical decompositions of single code points to printable ASCII bases (nil: not all ASCII), by code
+        /// point: Foundation's decomposition costs thousands of instructions, and the same accented letters recur.
+        var asciiBases: [UInt32: [UInt8]?] = [:]
+
+        package init() {}
+    }
+
+    /// Builds the measured text from its shaped runs and ICU's boundaries, in one pass per array kept.
+    ///
+    /// - Parameters:
+    ///   - utf16: the text's UTF-16 code units (the runs' clusters index into them).
+    ///   - runs: the shaped runs in logical order, each with the index of its face in `faces`; they cover the text.
+    ///   - faces, traits, ellipsisUnits: the faces that shaped the text, what the stages read of each, and each one's
+    ///     advance of U+2026 (the same for every text of a cascade).
+    ///   - scratch: ``Scratch/breaks`` and ``Scratch/graphemes`` hold ICU's boundaries of the text.
+    ///   - levels: bidi levels per code unit; empty when the text has no right-to-left characters.
+    init(
+        text: String, utf16: [UInt16], runs: [PlacedRun], faces: [MeasuredFace], traits: [FaceTraits],
+        ellipsisUnits: [Int32?], levels: [UInt8], warnings: [String], language: String?,
+        table: inout CodePointTable, scratch: inout Scratch
+    ) {
+        self.text = text
+        self.utf16 = utf16
+        self.utf16Count = utf16.count
+        self.faces = faces
+        self.traits = traits
+        self.ellipsisUnits = ellipsisUnits
+        self.warnings = warnings
+        self.language = language
+        self.runs = runs
+
+        // Cluster starts in logical order (right-to-left runs come out of HarfBuzz reversed).
+        let count = utf16.count
+        var starts: [Int] = []
+        starts.reserveCapacity(count + 1)
+        for placed in runs {
+            let run = placed.run
+            let glyphs = run.glyphs
+            var sorted = !run.isRightToLeft
+            if sorted {
+                for k in glyphs.indices.dropFirst() where glyphs[k - 1].cluster > glyphs[k].cluster {
+                    sorted = false
+                    break
+                }
+            }
+            if !sorted {
+                scratch.clusters.removeAll(keepingCapacity: true)
+                for glyph in glyphs { scratch.clusters.append(glyph.cluster) }
+                scratch.clusters.sort()
+            }
+            let first = sorted ? glyphs.first?.cluster : scratch.clusters.first
+            if first != run.range.lowerBound, !run.range.isEmpty { starts.append(run.range.lowerBound) }
+            for k in glyphs.indices {
+                let cluster = sorted ? glyphs[k].cluster : scratch.clusters[k]
+                if cluster < count && cluster != starts.last { starts.append(cluster) }
+            }
+        }
+        if count > 0, starts.first != 0 { starts.insert(0, at: 0) }
+        let clusterCount = starts.count
+        scratch.clusterOfOffset.removeAll(keepingCapacity: true)
+        scratch.clusterOfOffset.append(contentsOf: repeatElement(-1, count: count))
+        for i in 0..<clusterCount { scratch.clusterOfOffset[starts[i]] = Int32(i) }
+
+        var advance = Self.filled(Int32(0), clusterCount)
+        var kerning = Self.filled(Int32(0), clusterCount)
+        var faceOf = Self.filled(UInt16(0), clusterCount)
+        var inkTop = Self.filled(Int32.min, clusterCount)
+        var inkBottom = Self.filled(Int32.max, clusterCount)
+        scratch.missing.removeAll(keepingCapacity: true)
+        // Through buffer pointers: each store into an array checks that it is unique.
+        scratch.clusterOfOffset.withUnsafeBufferPointer { clusterOf in
+            faceOf.withUnsafeMutableBufferPointer { faceOf in
+                for placed in runs {
+                    let face = UInt16(placed.faceIndex)
+                    for offset in placed.run.range where clusterOf[offset] >= 0 { faceOf[Int(clusterOf[offset])] = face }
+                }
+            }
+            advance.withUnsafeMutableBufferPointer { advance in
+                kerning.withUnsafeMutableBufferPointer { kerning in
+                    inkTop.withUnsafeMutableBufferPointer { inkTop in
+                        inkBottom.withUnsafeMutableBufferPointer { inkBottom in
+                            for placed in runs {
+                                for glyph in placed.run.glyphs where glyph.cluster < count {
+                                    let i = Int(clusterOf[glyph.cluster])
+                                    guard i >= 0 else { continue }
+                                    advance[i] &+= glyph.advance
+                                    kerning[i] &+= glyph.advance &- glyph.nominalAdvance
+                                    if let top = glyph.inkTop, let bottom = glyph.inkBottom {
+                                        inkTop[i] = max(inkTop[i], top)
+                                        inkBottom[i] = min(inkBottom[i], bottom)
+                                    }
+                                    if glyph.glyphID == 0, scratch.missing.last != i { scratch.missing.append(i) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        starts.append(count)
+
+        var asciiStarts: [Int32] = []
+        var isASCII: [Bool] = []
+        var asciiCodes: [UInt8] = []
+        var whitespace: [Bool] = []
+        asciiStarts.reserveCapacity(clusterCount + 1)
+        isASCII.reserveCapacity(clusterCount)
+        asciiCodes.reserveCapacity(count)
+        whitespace.reserveCapacity(clusterCount)
+        var hasHangul = false
+        for i in 0..<clusterCount {
+            asciiStarts.append(Int32(asciiCodes.count))
+            let range = starts[i]..<starts[i + 1]
+            let first = utf16[range.lowerBound]
+            if (0x1100...0x11FF).contains(first) || (0x3130...0x318F).contains(first) || (0xAC00...0xD7A3).contains(first) {
+                hasHangul = true
+            }
+            // Fast path: printable ASCII needs no decomposition.
+            var printable = true
+            var spaces = true
+            for k in range {
+                let unit = utf16[k]
+                if unit < 0x20 || unit > 0x7E { printable = false; break }
+                if unit != 0x20 { spaces = false }
+            }
+            if printable {
+                isASCII.append(true)
+                whitespace.append(spaces)
+                for k in range { asciiCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
+                continue
+            }
+            var allWhitespace = true
+            var needsGlyph = false
+            var nonASCIIBase = false
+            var scalarCount = 0
+            var k = range.lowerBound
+            while k < range.upperBound {
+                // The scalar at `k` (a lone surrogate reads as U+FFFD, as `String(decoding:as:)` reads it).
+                let unit = UInt32(utf16[k])
+                var value = unit
+                k += 1
+                if unit & 0xFC00 == 0xD800, k < range.upperBound, utf16[k] & 0xFC00 == 0xDC00 {
+                    value = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(utf16[k]) - 0xDC00)
+                    k += 1
+                } else if unit & 0xF800 == 0xD800 {
+                    value = 0xFFFD
+                }
+                scalarCount += 1
+                let facts = table.facts(value)
+                if !facts.isWhitespace { allWhitespace = false }
+                if facts.needsGlyph { needsGlyph = true }
+                // ClusterScalars.hasNonASCIIBase, with the facts remembered.
+                if ClusterScalars.isNonASCIIBase(value, isMark: facts.isMark) { nonASCIIBase = true }
+            }
+            whitespace.append(allWhitespace && scalarCount > 0)
+            // Controls (\n, \t, \r), line and paragraph separators and default-ignorables draw nothing: no width,
+            // and no missing glyph when a font lacks them (tab stops are not modelled).
+            if !needsGlyph {
+                advance[i] = 0
+                kerning[i] = 0
+                scratch.missing.removeAll { $0 == i }
+            }
+            // Thai, Arabic, Devanagari…: a base letter outside ASCII, known without decomposing.
+            if nonASCIIBase {
+                isASCII.append(false)
+                continue
+            }
+            Self.decode(utf16, range, into: &scratch.scalars)
+            let bases: [UInt8]?
+            if scratch.scalars.count == 1, let known = scratch.asciiBases[scratch.scalars[0]] {
+                bases = known
+            } else {
+                bases = Self.asciiBases(scratch.scalars)
+                if scratch.scalars.count == 1 && scratch.asciiBases.count < 65_536 {
+                    scratch.asciiBases[scratch.scalars[0]] = bases
+                }
+            }
+            isASCII.append(bases != nil)
+            if let bases { asciiCodes.append(contentsOf: bases) }
+        }
+        asciiStarts.append(Int32(asciiCodes.count))
+        var missing: [MissingGlyph] = []
+        if !scratch.missing.isEmpty {
+            for i in Array(Set(scratch.missing)).sorted() {
+                let scalars = String(decoding: utf16[starts[i]..<starts[i + 1]], as: UTF16.self).unicodeScalars
+                missing.append(MissingGlyph(offset: starts[i], codePoints: scalars.map { Self.codePointName($0) }))
+            }
+        }
+
+        var boundaryBreaks = Self.filled(BoundaryBreak.none, starts.count)
+        var grapheme = Self.filled(false, starts.count)
+        var b = 0
+        for opportunity in scratch.breaks {
+            while b < starts.count && starts[b] < opportunity.offset { b += 1 }
+            if b < starts.count && starts[b] == opportunity.offset {
+                boundaryBreaks[b] = opportunity.isMandatory ? .mandatory : .soft
+            }
+        }
+        b = 0
+        for offset in scratch.graphemes {
+            while b < starts.count && starts[b] < offset { b += 1 }
+            if b < starts.count && starts[b] == offset { grapheme[b] = true }
+        }
+
+        self.clusterStarts = starts
+        self.faceIndex = faceOf
+        self.hasRightToLeft = levels.contains { $0 & 1 == 1 }
+        self.hasHangul = hasHangul
+        self.inkTopUnits = inkTop
+        self.inkBottomUnits = inkBottom
+        self.advanceUnits = advance
+        self.kerningUnits = kerning
+        self.asciiStarts = asciiStarts
+        self.isASCII = isASCII
+        self.asciiCodes = asciiCodes
+        self.isWhitespace = whitespace
+        self.breaks = boundaryBreaks
+        self.isGraphemeBoundary = grapheme
+        self.missingGlyphs = missing
+        if hasRightToLeft {
+            var clusterLevels: [UInt8] = []
+            clusterLevels.reserveCapacity(clusterCount)
+            for i in 0..<clusterCount { clusterLevels.append(levels[starts[i]]) }
+            self.rightToLeftParagraphs = Self.rightToLeftParagraphs(levels: clusterLevels, breaks: boundaryBreaks)
+        } else {
+            self.rightToLeftParagraphs = []
+        }
+    }
+
+    /// `count` copies of `value` (through the specialized path that appending takes; `Array(repeating:count:)` asks
+    /// the runtime for the array's type every time).
+    @inline(__always)
+    private static func filled<T>(_ value: T, _ count: Int) -> [T] {
+        var out: [T] = []
+        out.reserveCapacity(count)
+        out.append(contentsOf: repeatElement(value, count: count))
+        return out
+    }
+
+    /// The scalar values of `utf16[range]`, a lone surrogate read as U+FFFD, into `scalars` (emptied first).
+    private static func decode(_ utf16: [UInt16], _ range: Range<Int>, into scalars: inout [UInt32]) {
+        scalars.removeAll(keepingCapacity: true)
+        var k = range.lowerBound
+        while k < range.upperBound {
+            let unit = UInt32(utf16[k])
+            k += 1
+            if unit & 0xFC00 == 0xD800, k < range.upperBound, utf16[k] & 0xFC00 == 0xDC00 {
+                scalars.append(0x10000 + ((unit - 0xD800) << 10) + (UInt32(utf16[k]) - 0xDC00))
+                k += 1
+            } else {
+                scalars.append(unit & 0xF800 == 0xD800 ? 0xFFFD : unit)
+            }
+        }
+    }
+
+    /// The printable ASCII bases of the canonical decomposition of `scalars` (marks dropped), or nil when there is
+    /// none or one is not printable ASCII (Foundation's decomposition).
+    private static func asciiBases(_ scalars: [UInt32]) -> [UInt8]? {
+        var view = String.UnicodeScalarView()
+        for value in scalars { view.append(Unicode.Scalar(value) ?? "\u{FFFD}") }
+        let bases = String(view).decomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark: return false
+            default: return true
+            }
+        }
+        guard !bases.isEmpty, bases.allSatisfy({ $0.value >= 0x20 && $0.value <= 0x7E }) else { return nil }
+        return bases.map { UInt8($0.value) }
+    }
+}
