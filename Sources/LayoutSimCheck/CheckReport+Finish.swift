@@ -86,19 +86,25 @@ extension CheckReport {
         guard !sorted else { return }
         let keys = results.indices.map { sortKey(results, $0) }
         let order = results.indices.sorted { precedes(key: keys[$0], keys[$1]) || (!precedes(key: keys[$1], keys[$0]) && $0 < $1) }
-        // results[i] must become results[order[i]]: each cycle of the permutation with one saved value.
-        var placed = [Bool](repeating: false, count: results.count)
-        for start in results.indices where !placed[start] {
+        results.reorder(by: order)
+    }
+}
+
+extension Array {
+    /// Moves the elements so that the element at `i` becomes the one that was at `order[i]` (`order` a permutation of
+    /// the indices), along the permutation's cycles by swapping: no element is copied (a large value's copy retains
+    /// every reference in it).
+    mutating func reorder(by order: [Int]) {
+        var placed = [Bool](repeating: false, count: count)
+        for start in indices where !placed[start] {
             placed[start] = true
-            guard order[start] != start else { continue }
-            let saved = results[start]
             var current = start
             while order[current] != start {
-                results[current] = results[order[current]]
-                current = order[current]
-                placed[current] = true
+                let next = order[current]
+                swapAt(current, next)
+                placed[next] = true
+                current = next
             }
-            results[current] = saved
         }
     }
 }

@@ -239,7 +239,7 @@ public enum CheckRunner {
         // Sorted by key, locale, variant and place, ties in the order made: the sort keys made once, the jobs moved once.
         // Catalogs list their keys in order (Xcode sorts them): already sorted, nothing moves.
         let sortKeys = jobs.map { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/"), $0.place ?? "") }
-        if let order = Self.sortedOrder(sortKeys) { jobs = order.map { jobs[$0] } }
+        if let order = Self.sortedOrder(sortKeys) { jobs.reorder(by: order) }
         let allIdentities = Set(jobs.map {
             CheckResult.identity(key: $0.entry.key, locale: $0.entry.locale, variant: $0.entry.variantPath, place: $0.place)
         })
