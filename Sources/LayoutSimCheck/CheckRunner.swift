@@ -240,7 +240,8 @@ public enum CheckRunner {
         // Catalogs list their keys in order (Xcode sorts them): already sorted, nothing moves.
         let sortKeys = jobs.map { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/"), $0.place ?? "") }
         if let order = Self.sortedOrder(sortKeys) { jobs.reorder(by: order) }
-        let allIdentities = Set(jobs.map {
+        // Every string's identity, before sharding: a baseline needs them (nothing else does).
+        let allIdentities = options.baseline == nil ? [] : Set(jobs.map {
             CheckResult.identity(key: $0.entry.key, locale: $0.entry.locale, variant: $0.entry.variantPath, place: $0.place)
         })
         if let shard = options.shard {
