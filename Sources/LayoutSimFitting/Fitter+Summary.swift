@@ -32,17 +32,28 @@ extension Fitter {
             return failing ? failureSummary(l, text: text, step: step, lineHeight: lineHeight, weight: weight,
                                             container: container, scale: scale, reachedMinimum: reachedMinimum) : nil
         }
-        let labelWidth = Units.roundUpToPixels(quick.widest, scale: container.displayScale) + container.insets.left
-            + container.insets.right
         // Every line is shown and visible, and the lines' spans cover every cluster: nothing is hidden.
-        return CategoryResult(
+        return summaryResult(l, text: text, step: step, lineHeight: lineHeight, weight: weight, container: container,
+                             scale: scale, reachedMinimum: reachedMinimum, widest: quick.widest,
+                             verdict: quick.wordBroken ? .fitsWithWordBroken : .fits, wordBroken: quick.wordBroken,
+                             overflowWidth: nil)
+    }
+
+    /// A summary result: the category, sizes, verdict, lines and label width (the widest line's, pixel-rounded, with
+    /// the insets); no displayed lines, widths, offsets, boxes or hidden characters.
+    private static func summaryResult(
+        _ l: Layout, text: MeasuredText, step: FitStep, lineHeight: Double, weight: FontWeight?, container: Container,
+        scale: Double, reachedMinimum: Bool, widest: Double, verdict: Verdict, wordBroken: Bool, overflowWidth: Double?
+    ) -> CategoryResult {
+        CategoryResult(
             category: step.category, appliedCategory: step.appliedCategory ?? step.category, pointSize: l.size,
             weight: weight, lineHeight: lineHeight, lines: l.lines, displayedLines: [], sourceText: text.text,
             hiddenCharacters: 0, shownLineWidths: [], lineOffsets: [], scaleFactor: scale,
             shrinkReachedMinimum: reachedMinimum, tracking: l.tracking, lineBoxes: [], inkClipped: nil,
             shownLineCount: l.shown, visibleLineCount: l.shown, partlyVisibleLine: nil, textHeight: 0, height: 0,
-            width: labelWidth, verdict: quick.wordBroken ? .fitsWithWordBroken : .fits, wordBroken: quick.wordBroken,
-            clippedBy: nil, overflowWidth: nil, isSummary: true
+            width: Units.roundUpToPixels(widest, scale: container.displayScale) + container.insets.left
+                + container.insets.right,
+            verdict: verdict, wordBroken: wordBroken, clippedBy: nil, overflowWidth: overflowWidth, isSummary: true
         )
     }
 
@@ -75,16 +86,9 @@ extension Fitter {
         } else {
             verdict = .fits
         }
-        return CategoryResult(
-            category: step.category, appliedCategory: step.appliedCategory ?? step.category, pointSize: l.size,
-            weight: weight, lineHeight: lineHeight, lines: l.lines, displayedLines: [], sourceText: text.text,
-            hiddenCharacters: 0, shownLineWidths: [], lineOffsets: [], scaleFactor: scale,
-            shrinkReachedMinimum: reachedMinimum, tracking: l.tracking, lineBoxes: [], inkClipped: nil,
-            shownLineCount: l.shown, visibleLineCount: l.shown, partlyVisibleLine: nil, textHeight: 0, height: 0,
-            width: Units.roundUpToPixels(widest, scale: container.displayScale) + container.insets.left
-                + container.insets.right,
-            verdict: verdict, wordBroken: wordBroken, clippedBy: nil, overflowWidth: overflowWidth, isSummary: true
-        )
+        return summaryResult(l, text: text, step: step, lineHeight: lineHeight, weight: weight, container: container,
+                             scale: scale, reachedMinimum: reachedMinimum, widest: widest, verdict: verdict,
+                             wordBroken: wordBroken, overflowWidth: overflowWidth)
     }
 
     /// Whether layout `l` passes, when no line box is needed to tell (no container height, no clipping to bounds,

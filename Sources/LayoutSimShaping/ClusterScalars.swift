@@ -2,6 +2,20 @@
 /// can be ASCII letters and marks only: what `MeasuredText` asks of every cluster that is not printable ASCII,
 /// without building a `String` per cluster or asking Foundation for its decomposition when the answer is plain.
 package enum ClusterScalars {
+    /// The scalar value at `i` in `utf16` (before `end`), `i` moved past it: a lone surrogate reads as U+FFFD, as
+    /// `String(decoding:as:)` reads it.
+    @inline(__always)
+    static func scalarValue(_ utf16: [UInt16], at i: inout Int, end: Int) -> UInt32 {
+        let unit = UInt32(utf16[i])
+        i += 1
+        if unit & 0xFC00 == 0xD800, i < end, utf16[i] & 0xFC00 == 0xDC00 {
+            let value = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(utf16[i]) - 0xDC00)
+            i += 1
+            return value
+        }
+        return unit & 0xF800 == 0xD800 ? 0xFFFD : unit
+    }
+
     /// The scalars of `units`, a lone surrogate read as U+FFFD (what `String(decoding:as: UTF16.self)` gives),
     /// into `scalars` (emptied first, its storage kept).
     package static func decode(_ units: ArraySlice<UInt16>, into scalars: inout [Unicode.Scalar]) {

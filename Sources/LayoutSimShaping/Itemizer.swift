@@ -102,16 +102,7 @@ package enum Itemizer {
                 var isEmoji = false
                 var i = range.lowerBound
                 while i < range.upperBound {
-                    // The scalar at `i` (a lone surrogate reads as U+FFFD, as `String(decoding:as:)` reads it).
-                    let unit = UInt32(utf16[i])
-                    var value = unit
-                    i += 1
-                    if unit & 0xFC00 == 0xD800, i < range.upperBound, utf16[i] & 0xFC00 == 0xDC00 {
-                        value = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(utf16[i]) - 0xDC00)
-                        i += 1
-                    } else if unit & 0xF800 == 0xD800 {
-                        value = 0xFFFD
-                    }
+                    let value = ClusterScalars.scalarValue(utf16, at: &i, end: range.upperBound)
                     if value == 0xFE0F || value == 0x20E3 { isEmoji = true }
                     let facts = table.facts(value)
                     guard facts.needsGlyph else { continue }

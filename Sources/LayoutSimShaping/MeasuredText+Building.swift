@@ -155,16 +155,7 @@ extension MeasuredText {
             var scalarCount = 0
             var k = range.lowerBound
             while k < range.upperBound {
-                // The scalar at `k` (a lone surrogate reads as U+FFFD, as `String(decoding:as:)` reads it).
-                let unit = UInt32(utf16[k])
-                var value = unit
-                k += 1
-                if unit & 0xFC00 == 0xD800, k < range.upperBound, utf16[k] & 0xFC00 == 0xDC00 {
-                    value = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(utf16[k]) - 0xDC00)
-                    k += 1
-                } else if unit & 0xF800 == 0xD800 {
-                    value = 0xFFFD
-                }
+                let value = ClusterScalars.scalarValue(utf16, at: &k, end: range.upperBound)
                 scalarCount += 1
                 let facts = table.facts(value)
                 if !facts.isWhitespace { allWhitespace = false }
