@@ -97,11 +97,15 @@ public enum CheckRunner {
         let urls = options.catalogs.map { URL(fileURLWithPath: $0) }
         for result in CatalogReader.readEach(urls, developmentLanguage: options.developmentLanguage) {
             result.diagnostics.forEach(add)
-            entries += result.entries.map { entry in
-                var entry = entry
-                entry.source.file = Self.relative(entry.source.file)
-                return entry
+            // A catalog's entries share their file: its relative path made once, not once per entry.
+            var read = result.entries
+            var file: (path: String, relative: String)?
+            for i in read.indices {
+                let path = read[i].source.file
+                if file?.path != path { file = (path, Self.relative(path)) }
+                read[i].source.file = file?.relative ?? path
             }
+            if entries.isEmpty { entries = read } else { entries += read }
             if let language = result.sourceLanguage { sourceLanguage = language }
         }
         var report = CheckReport(
@@ -123,6 +127,7 @@ public enum CheckRunner {
         var samples = options.samples
         for (specifier, sample) in spec.placeholders { samples.overrides[specifier] = sample }
         var jobs: [CheckJob] = []
+        jobs.reserveCapacity(entries.count)   // a job is large: growing the array moved every job made so far
         var unspecified = Set<String>()
         var deviceWarnings = Set<String>()
         unmatchedKeyWarnings(spec, entries: entries).forEach(add)
