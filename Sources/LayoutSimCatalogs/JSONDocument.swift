@@ -168,19 +168,7 @@ package struct JSONDocument {
                 }
                 index += 1
                 object.members.append(JSONObject.Member(key: key, offset: offset, value: try value(depth: depth + 1)))
-                skipWhitespace()
-                guard index < bytes.count else { throw endOfInput() }
-                switch bytes[index] {
-                case UInt8(ascii: ","):
-                    index += 1
-                    skipWhitespace()
-                    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                        index += 1
-                        return object
-                    }
-                case UInt8(ascii: "}"): index += 1; return object
-                default: throw ParseError(message: "unexpected \(describe(index)): expected ',' or '}'", offset: index)
-                }
+                if try closesAfterItem(UInt8(ascii: "}")) { return object }
             }
         }
 
@@ -196,19 +184,28 @@ package struct JSONDocument {
             }
             while true {
                 values.append(try value(depth: depth + 1))
+                if try closesAfterItem(UInt8(ascii: "]")) { return values }
+            }
+        }
+
+        /// After a member or element: true when `closing` ends the object or array (a comma may come before it, as
+        /// JSONSerialization allows), false after a comma with more to come.
+        mutating func closesAfterItem(_ closing: UInt8) throws(ParseError) -> Bool {
+            skipWhitespace()
+            guard index < bytes.count else { throw endOfInput() }
+            switch bytes[index] {
+            case UInt8(ascii: ","):
+                index += 1
                 skipWhitespace()
-                guard index < bytes.count else { throw endOfInput() }
-                switch bytes[index] {
-                case UInt8(ascii: ","):
-                    index += 1
-                    skipWhitespace()
-                    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                        index += 1
-                        return values
-                    }
-                case UInt8(ascii: "]"): index += 1; return values
-                default: throw ParseError(message: "unexpected \(describe(index)): expected ',' or ']'", offset: index)
-                }
+                guard index < bytes.count, bytes[index] == closing else { return false }
+                index += 1
+                return true
+            case closing:
+                index += 1
+                return true
+            default:
+                let expected = Character(Unicode.Scalar(closing))
+                throw ParseError(message: "unexpected \(describe(index)): expected ',' or '\(expected)'", offset: index)
             }
         }
 

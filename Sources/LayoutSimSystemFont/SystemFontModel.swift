@@ -107,16 +107,15 @@ package final class SystemFontModel {
         let ratio = row.letterRatio
         let tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
         let count = text.clusterCount
-        // Every element is written below: resizing keeps the storage of the last size.
-        if out.count != count { out = [Double](repeating: 0, count: count) }
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(count)
         // A face's rule is worked out where the face changes (runs of one face are long; a cascade has many faces
-        // the text does not use): reading a face's fields per cluster copies the face each time.
-        // Spans: no reference counting or uniqueness checks per cluster.
-        let sf = row.advances.span
-        let faceIndex = text.faceIndex.span
-        let units = text.advanceUnits.span
-        let ascii = text.isASCII.span
-        var points = out.mutableSpan
+        // the text does not use): reading a face's fields per cluster copies the face each time. The arrays are
+        // read from locals (spans would need macOS 26).
+        let sf = row.advances
+        let faceIndex = text.faceIndex
+        let units = text.advanceUnits
+        let ascii = text.isASCII
         var face = -1
         var rule = FaceRule(scale: 0, modelled: false, calibration: nil)
         for i in 0..<count {
@@ -131,15 +130,15 @@ package final class SystemFontModel {
             }
             let advance = units[i]
             if let (perUnit, extra) = rule.calibration {
-                points[i] = Double(advance) * perUnit + (advance > 0 ? extra : 0)   // a calibrated stand-in (Noto Thai, …)
+                out.append(Double(advance) * perUnit + (advance > 0 ? extra : 0))   // a calibrated stand-in (Noto Thai, …)
             } else if !rule.modelled {
-                points[i] = Double(advance) * rule.scale   // a fallback font: its own advances
+                out.append(Double(advance) * rule.scale)   // a fallback font: its own advances
             } else if ascii[i], let codes = text.asciiCodes(ofCluster: i) {
                 var width = SFKerningModel.kerning(text.kerningUnits[i], pointsPerUnit: rule.scale, tightening: tightening)
                 for code in codes { width += sf[Int(code) - 0x20] }
-                points[i] = width
+                out.append(width)
             } else {
-                points[i] = Double(advance) * rule.scale * ratio
+                out.append(Double(advance) * rule.scale * ratio)
             }
         }
     }
