@@ -314,8 +314,7 @@ extension LayoutSpec {
         groups = groups.filter { group in
             let fields = group.fields.over(defaults)
             guard check(fields, at: group.fields.location) else { return false }
-            var textFields = GroupSpec(name: group.name, fields: fields, layouts: []).textFields
-            textFields.width = 1_000
+            let textFields = GroupSpec(name: group.name, fields: fields, layouts: []).textFields
             for item in group.layouts.flatMap(\.items) {
                 switch item {
                 case .view: continue
@@ -334,8 +333,18 @@ extension LayoutSpec {
 extension LayoutSpecReader {
     /// A mapping with YAML merge keys resolved (`<<: *anchor`, `<<: [*a, *b]`): its own pairs first, then those of the
     /// merged mappings whose keys it does not have (the first merged mapping wins), as YAML 1.1 merges them. Merged
-    /// mappings may merge in turn, 8 levels at most; nil when the node is not a mapping.
-    static func merged(_ node: Node, depth: Int = 0) -> Node.Mapping? {
+    /// mappings may merge in turn, 8 levels at most and 4,096 merged mappings in all (anchors merging anchors 64 at a
+    /// time would otherwise expand exponentially: the spec's "billion laughs"); nil when the node is not a mapping or
+    /// its merges expand further than that.
+    static func merged(_ node: Node) -> Node.Mapping? {
+        var budget = maximumMerges
+        return merged(node, depth: 0, budget: &budget)
+    }
+
+    /// The most mappings one node's merge keys may bring in, counting merges of merges.
+    static let maximumMerges = 4_096
+
+    private static func merged(_ node: Node, depth: Int, budget: inout Int) -> Node.Mapping? {
         guard let mapping = node.mapping else { return nil }
         guard mapping.contains(where: { $0.key.string == "<<" }) else { return mapping }
         var pairs: [(Node, Node)] = []
@@ -348,7 +357,12 @@ extension LayoutSpecReader {
         for (key, value) in mapping where key.string == "<<" {
             let sources = value.sequence.map(Array.init) ?? [value]
             for source in sources.prefix(64) {
-                guard let inner = merged(source, depth: depth + 1) else { continue }
+                budget -= 1
+                guard budget >= 0 else { return nil }
+                guard let inner = merged(source, depth: depth + 1, budget: &budget) else {
+                    if budget < 0 { return nil }
+                    continue
+                }
                 for (innerKey, innerValue) in inner where seen.insert(innerKey.string ?? "").inserted {
                     pairs.append((innerKey, innerValue))
                 }

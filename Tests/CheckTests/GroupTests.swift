@@ -212,6 +212,21 @@ struct GroupTests {
         #expect(j.budget?.lines == 1)
     }
 
+    /// Merge keys that merge anchors that merge anchors, 64 at a time ("billion laughs"): 64^8 merges if expanded;
+    /// the spec is refused at the element in a bounded number of steps (4,096 merges per node) instead of hanging.
+    @Test func mergeKeysExpandingExponentiallyAreRefused() throws {
+        var body = "  - &a0 {key: k, width: 100}\n"
+        for level in 1...8 {
+            body += "  - &a\(level) {<<: [\(Array(repeating: "*a\(level - 1)", count: 64).joined(separator: ", "))]}\n"
+        }
+        let report = try run(["k": "abc"], spec: body, categories: [.large])
+        let errors = report.diagnostics.filter { $0.severity == "error" }
+        // The first levels merge within the bound (64 + 64² < 4,096 … the third level is past it).
+        #expect(!errors.isEmpty)
+        #expect(errors.allSatisfy { $0.message.contains("an element must be an object") })
+        #expect(errors.count <= 8)
+    }
+
     /// A key in an element of its own and in a row is checked in both places, each with its own identity.
     @Test func severalPlacesForOneKey() throws {
         let report = try run(["title": "abcdefghij", "value": "abcdefghijklmnopqrst"], spec: """
