@@ -66,21 +66,18 @@ extension Fitter {
         scale: Double, reachedMinimum: Bool
     ) -> CategoryResult {
         let width = max(0, container.textWidth)
-        var widest = 0.0
-        var wordBroken = false
-        for line in l.lines.prefix(l.shown) {
-            widest = max(widest, line.width)
-            wordBroken = wordBroken || line.endsMidWord
-        }
-        var overflowWidth: Double?
+        let widest = l.lines.prefix(l.shown).map(\.width).max() ?? 0
+        // As judging counts them: a split at the end of the last shown line of text that goes on is hidden by the cut.
+        let hidesLines = l.truncated != nil || l.shown < l.lines.count
+        let wordBroken = l.lines.prefix(max(0, hidesLines ? l.shown - 1 : l.shown)).contains { $0.endsMidWord }
+        let overflowWidth = widest > width + LineBreaker.tolerance && l.tracking == 0 ? widest - width : nil
         let verdict: Verdict
         if !text.missingGlyphs.isEmpty {
             verdict = .missingGlyphs(count: text.missingGlyphs.count)
-        } else if l.truncated != nil || l.shown < l.lines.count {
+        } else if hidesLines {
             verdict = .truncated(hiddenLines: l.lines.count - l.shown)
-        } else if widest > width + LineBreaker.tolerance, l.tracking == 0 {
-            overflowWidth = widest - width
-            verdict = .clipped(by: widest - width)
+        } else if let overflowWidth {
+            verdict = .clipped(by: overflowWidth)
         } else if wordBroken {
             verdict = .fitsWithWordBroken
         } else {

@@ -62,6 +62,7 @@ struct SummaryResultsTests {
                     } else {
                         // Only a failure after the first is a summary: a check reads the first one's details.
                         #expect(failedBefore)
+                        #expect(a.wordBroken == b.wordBroken)
                         failingSummaries += 1
                     }
                 } else {
