@@ -17,12 +17,10 @@ extension CheckRunner {
         let sink = ResultSink(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let engine: LayoutEngine
-            do {
+            do throws(LayoutSimError) {
                 engine = try LayoutEngine(fontsDirectory: options.fontsDirectory, appleFonts: options.appleFontIndex)
-            } catch let error as LayoutSimError {
-                sink.fail(error)
-                return
             } catch {
+                sink.fail(error)
                 return
             }
             var fonts = Set<CheckReport.FontFile>()

@@ -37,12 +37,11 @@ package struct AdvanceSource {
             system.clusterAdvances(text, size: size, weight: weight, calibrated: text.calibratesStandIns, into: &out)
             return
         }
-        out = otherAdvances(size: size)
+        out = otherAdvances(size: size, hasApple: hasApple)
     }
 
     /// The advances with Apple's fonts, or without the SF model.
-    private func otherAdvances(size: Double) -> [Double] {
-        let hasApple = text.traits.contains(where: \.isApple)
+    private func otherAdvances(size: Double, hasApple: Bool) -> [Double] {
         var out = system?.clusterAdvances(text, size: size, weight: weight) ?? text.fontAdvances(size: size)
         if hasApple { applyAppleFonts(&out, size: size) }
         guard text.calibratesStandIns else { return out }
@@ -58,15 +57,9 @@ package struct AdvanceSource {
     }
 
     /// How each cluster's advance changes at a line edge at `size`, points (``EdgeAdvances``), scaled as the
-    /// cluster's own advance is: SF's kerning for the SF model's clusters, stand-ins calibrated.
-    package func edges(size: Double) -> EdgeAdvances {
-        var out = EdgeAdvances()
-        edges(size: size, into: &out)
-        return out
-    }
-
-    /// ``edges(size:)`` written into `out`, whose arrays are reused (no allocation when they are not shared and
-    /// already as long: one text at its sizes one after the other).
+    /// cluster's own advance is: SF's kerning for the SF model's clusters, stand-ins calibrated. Written into `out`,
+    /// whose arrays are reused (no allocation when they are not shared and already as long: one text at its sizes one
+    /// after the other).
     package func edges(size: Double, into out: inout EdgeAdvances) {
         let units = text.edgeUnits
         guard !units.start.isEmpty || !units.end.isEmpty else {
