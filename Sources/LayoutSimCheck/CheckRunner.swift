@@ -134,12 +134,7 @@ public enum CheckRunner {
         let siblings = groupTexts(entries, spec: spec, samples: samples, sourceLanguage: sourceLanguage, pseudo: options.pseudo)
         var skipped = Set<CheckReport.SkippedKey>()
         // Defaults that cannot lay a string out (no width): one error, and the keys no element names are skipped.
-        var defaultsProblem: String?
-        do throws(LayoutSimError) {
-            _ = try spec.defaults.request(text: " ", language: nil)
-        } catch let problem {
-            defaultsProblem = problem.description
-        }
+        let defaultsProblem = LayoutSpec.problem(of: spec.defaults)
         var reportedDefaultsProblem = false
         // A key's places are looked up once, not once per locale and variant (globs are matched in order).
         var placesByKey: [String: (places: [Place], named: Bool)] = [:]

@@ -298,17 +298,23 @@ extension LayoutSpec {
     /// Fields that are valid one by one but not together (`width` and `scaledWidth`, insets wider than the width,
     /// `relativeTo` without a size): an error at the element or group, once, instead of one per string laid out
     /// there; the element or group is dropped.
+    /// Why fields cannot lay a string out (no width, insets wider than it, …), or nil when they can.
+    static func problem(of element: ElementSpec) -> String? {
+        do throws(LayoutSimError) {
+            let request = try element.request(text: " ", language: nil)
+            try Fitter.validate(request.container)
+            return nil
+        } catch let problem {
+            return problem.description
+        }
+    }
+
     mutating func validate(_ error: (String, CatalogSourceLocation) -> Void) {
         let top = CatalogSourceLocation(file: file, line: 1, column: 1)
         func check(_ element: ElementSpec, at location: CatalogSourceLocation?) -> Bool {
-            do throws(LayoutSimError) {
-                let request = try element.request(text: " ", language: nil)
-                try Fitter.validate(request.container)
-                return true
-            } catch let problem {
-                error(problem.description, location ?? top)
-                return false
-            }
+            guard let problem = Self.problem(of: element) else { return true }
+            error(problem, location ?? top)
+            return false
         }
         elements = elements.filter { check($0.over(defaults), at: $0.location) }
         groups = groups.filter { group in

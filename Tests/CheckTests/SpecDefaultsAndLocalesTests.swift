@@ -56,6 +56,33 @@ struct SpecDefaultsAndLocalesTests {
         #expect(report.unspecifiedKeys.isEmpty)
     }
 
+    /// Defaults whose insets leave no room are one error too (they were once a layout error for every string).
+    @Test func defaultsWithInsetsWiderThanTheWidthAreOneError() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.yaml").path
+        try """
+        defaults:
+          font: \(TestSupport.oneEm)
+          size: 10
+          width: 20
+          insets: [0, 15, 0, 15]
+        elements:
+          - key: a
+            width: 100
+        """.write(toFile: spec, atomically: true, encoding: .utf8)
+        var options = CheckOptions(catalogs: [try catalog(in: dir)], spec: spec)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        let report = try CheckRunner.run(options)
+        let errors = report.diagnostics.filter { $0.severity == "error" }
+        #expect(errors.count == 1)
+        #expect(errors.first?.message.contains("the left and right insets (30 pt) leave no room in a width of 20 pt") == true)
+        // "a" has its own width (100 − 30 leaves 70): checked; "b" is skipped, not an error per string.
+        #expect(report.results.map(\.key) == ["a", "a"])
+        #expect(report.results.allSatisfy { $0.error == nil })
+        #expect(report.skipped.map(\.key) == ["b", "b", "b"])
+    }
+
     @Test func locallyMissingTranslationsFollowTheLocalesChecked() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
