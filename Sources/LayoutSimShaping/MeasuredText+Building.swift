@@ -152,18 +152,18 @@ extension MeasuredText {
             var allWhitespace = true
             var needsGlyph = false
             var nonASCIIBase = false
-            var scalarCount = 0
+            scratch.scalars.removeAll(keepingCapacity: true)
             var k = range.lowerBound
             while k < range.upperBound {
                 let value = ClusterScalars.scalarValue(utf16, at: &k, end: range.upperBound)
-                scalarCount += 1
+                scratch.scalars.append(value)
                 let facts = table.facts(value)
                 if !facts.isWhitespace { allWhitespace = false }
                 if facts.needsGlyph { needsGlyph = true }
                 // ClusterScalars.hasNonASCIIBase, with the facts remembered.
                 if ClusterScalars.isNonASCIIBase(value, isMark: facts.isMark) { nonASCIIBase = true }
             }
-            whitespace.append(allWhitespace && scalarCount > 0)
+            whitespace.append(allWhitespace && !scratch.scalars.isEmpty)
             // Controls (\n, \t, \r), line and paragraph separators and default-ignorables draw nothing: no width,
             // and no missing glyph when a font lacks them (tab stops are not modelled).
             if !needsGlyph {
@@ -176,7 +176,6 @@ extension MeasuredText {
                 isASCII.append(false)
                 continue
             }
-            Self.decode(utf16, range, into: &scratch.scalars)
             let bases: [UInt8]?
             if scratch.scalars.count == 1, let known = scratch.asciiBases[scratch.scalars[0]] {
                 bases = known
@@ -246,22 +245,6 @@ extension MeasuredText {
         out.reserveCapacity(count)
         out.append(contentsOf: repeatElement(value, count: count))
         return out
-    }
-
-    /// The scalar values of `utf16[range]`, a lone surrogate read as U+FFFD, into `scalars` (emptied first).
-    private static func decode(_ utf16: [UInt16], _ range: Range<Int>, into scalars: inout [UInt32]) {
-        scalars.removeAll(keepingCapacity: true)
-        var k = range.lowerBound
-        while k < range.upperBound {
-            let unit = UInt32(utf16[k])
-            k += 1
-            if unit & 0xFC00 == 0xD800, k < range.upperBound, utf16[k] & 0xFC00 == 0xDC00 {
-                scalars.append(0x10000 + ((unit - 0xD800) << 10) + (UInt32(utf16[k]) - 0xDC00))
-                k += 1
-            } else {
-                scalars.append(unit & 0xF800 == 0xD800 ? 0xFFFD : unit)
-            }
-        }
     }
 
     /// The printable ASCII bases of the canonical decomposition of `scalars` (marks dropped), or nil when there is
