@@ -107,8 +107,8 @@ package final class SystemFontModel {
         let ratio = row.letterRatio
         let tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
         let count = text.clusterCount
-        out.removeAll(keepingCapacity: true)
-        out.reserveCapacity(count)
+        // Every element is written below: resizing keeps the storage of the last size.
+        if out.count != count { out = [Double](repeating: 0, count: count) }
         // A face's rule is worked out where the face changes (runs of one face are long; a cascade has many faces
         // the text does not use): reading a face's fields per cluster copies the face each time. The arrays are
         // read from locals (spans would need macOS 26).
@@ -130,15 +130,15 @@ package final class SystemFontModel {
             }
             let advance = units[i]
             if let (perUnit, extra) = rule.calibration {
-                out.append(Double(advance) * perUnit + (advance > 0 ? extra : 0))   // a calibrated stand-in (Noto Thai, …)
+                out[i] = Double(advance) * perUnit + (advance > 0 ? extra : 0)   // a calibrated stand-in (Noto Thai, …)
             } else if !rule.modelled {
-                out.append(Double(advance) * rule.scale)   // a fallback font: its own advances
+                out[i] = Double(advance) * rule.scale   // a fallback font: its own advances
             } else if ascii[i], let codes = text.asciiCodes(ofCluster: i) {
                 var width = SFKerningModel.kerning(text.kerningUnits[i], pointsPerUnit: rule.scale, tightening: tightening)
                 for code in codes { width += sf[Int(code) - 0x20] }
-                out.append(width)
+                out[i] = width
             } else {
-                out.append(Double(advance) * rule.scale * ratio)
+                out[i] = Double(advance) * rule.scale * ratio
             }
         }
     }
