@@ -45,16 +45,18 @@ extension CheckReport {
         )
     }
 
+    /// Where a result goes in a report: its key, locale, variant and place. The one order of a check: its results
+    /// are sorted by it (``sortInPlace(_:)``), and the jobs that make them too when a shard is taken from them.
+    package typealias OrderKey = (key: String, locale: String, variant: [String], place: String?)
+
     /// Whether `a` sorts before `b` in a report: by key, locale, variant (its parts joined by `/`) and place, as
     /// `String`s compare.
     static func precedes(_ a: CheckResult, _ b: CheckResult) -> Bool {
         precedes(key: (a.key, a.locale, a.variant, a.place), (b.key, b.locale, b.variant, b.place))
     }
 
-    private static func precedes(
-        key a: (key: String, locale: String, variant: [String], place: String?),
-        _ b: (key: String, locale: String, variant: [String], place: String?)
-    ) -> Bool {
+    /// Whether a result at `a` sorts before one at `b` (``precedes(_:_:)``).
+    package static func precedes(key a: OrderKey, _ b: OrderKey) -> Bool {
         if a.key != b.key { return a.key < b.key }
         if a.locale != b.locale { return a.locale < b.locale }
         if a.variant != b.variant {
@@ -71,22 +73,34 @@ extension CheckReport {
     }
 
     /// The fields ``precedes(_:_:)`` compares of the result at `index`, read in place.
-    private static func sortKey(_ results: [CheckResult], _ index: Int) -> (key: String, locale: String, variant: [String], place: String?) {
+    private static func sortKey(_ results: [CheckResult], _ index: Int) -> OrderKey {
         (results[index].key, results[index].locale, results[index].variant, results[index].place)
     }
 
     /// Sorts `results` stably by ``precedes(_:_:)``: nothing when they are in order already; else the order is
     /// found on indices and the results moved into it by following its cycles, never copied whole.
     package static func sortInPlace(_ results: inout [CheckResult]) {
+        if let order = sortedOrder(count: results.count, key: { sortKey(results, $0) }) { results.reorder(by: order) }
+    }
+
+    /// The stable order by ``precedes(key:_:)`` of `count` items whose keys `key` gives (ties in their order), or
+    /// nil when they are in order already (then each key is read once or twice, and nothing is kept).
+    package static func sortedOrder(count: Int, key: (Int) -> OrderKey) -> [Int]? {
         var sorted = true
-        for index in results.indices.dropFirst() where precedes(key: sortKey(results, index), sortKey(results, index - 1)) {
-            sorted = false
-            break
+        if count > 1 {
+            var previous = key(0)
+            for index in 1..<count {
+                let current = key(index)
+                if precedes(key: current, previous) {
+                    sorted = false
+                    break
+                }
+                previous = current
+            }
         }
-        guard !sorted else { return }
-        let keys = results.indices.map { sortKey(results, $0) }
-        let order = results.indices.sorted { precedes(key: keys[$0], keys[$1]) || (!precedes(key: keys[$1], keys[$0]) && $0 < $1) }
-        results.reorder(by: order)
+        guard !sorted else { return nil }
+        let keys = (0..<count).map(key)
+        return keys.indices.sorted { precedes(key: keys[$0], keys[$1]) || (!precedes(key: keys[$1], keys[$0]) && $0 < $1) }
     }
 }
 
