@@ -103,18 +103,21 @@ public enum CheckRunner {
         var entries: [CatalogEntry] = []
         var sourceLanguage = "en"
         let urls = options.catalogs.map { URL(fileURLWithPath: $0) }
-        for result in CatalogReader.readEach(urls, developmentLanguage: options.developmentLanguage) {
-            result.diagnostics.forEach(add)
-            // A catalog's entries share their file: its relative path made once, not once per entry.
-            var read = result.entries
+        var read = CatalogReader.readEach(urls, developmentLanguage: options.developmentLanguage, inParallel: options.workers > 1)
+        for index in read.indices {
+            read[index].diagnostics.forEach(add)
+            // A catalog's entries share their file: its relative path made once, not once per entry. The entries are
+            // taken out of the result (a copy held there made the first change copy all of them).
+            var catalog: [CatalogEntry] = []
+            swap(&catalog, &read[index].entries)
             var file: (path: String, relative: String)?
-            for i in read.indices {
-                let path = read[i].source.file
+            for i in catalog.indices {
+                let path = catalog[i].source.file
                 if file?.path != path { file = (path, Self.relative(path)) }
-                read[i].source.file = file?.relative ?? path
+                catalog[i].source.file = file?.relative ?? path
             }
-            if entries.isEmpty { entries = read } else { entries += read }
-            if let language = result.sourceLanguage { sourceLanguage = language }
+            if entries.isEmpty { entries = catalog } else { entries += catalog }
+            if let language = read[index].sourceLanguage { sourceLanguage = language }
         }
         var report = CheckReport(
             catalogs: options.catalogs, spec: options.spec, categories: options.categories.map(\.swiftUIName),

@@ -94,3 +94,20 @@ import Testing
         ])
     }
 }
+
+/// With another thread making the line index beside the parsing (`check --jobs 2` and more), a String Catalog reads
+/// as it does on one thread: entries, diagnostics and their positions, for good files and broken ones.
+@Suite struct CatalogParallelReadTests {
+    @Test func readingInParallelGivesTheSameResult() throws {
+        var urls = [CatalogFixtures.url("Localizable.xcstrings"), CatalogFixtures.url("Broken.xcstrings")]
+        urls.append(TestSupport.packageRoot.appendingPathComponent("Examples/App/Localizable.xcstrings"))
+        urls.append(try CatalogFixtures.temporaryFile("U.xcstrings", Data("{\n \"é€\" : 1,\n  \"b\" : x\n}\n".utf8)))
+        for url in urls {
+            let one = CatalogReader.read(url, developmentLanguage: "en", inParallel: false)
+            let two = CatalogReader.read(url, developmentLanguage: "en", inParallel: true)
+            #expect(one == two, "\(url.lastPathComponent)")
+            #expect(!one.diagnostics.isEmpty || !one.entries.isEmpty)
+        }
+        #expect(CatalogReader.readEach(urls, developmentLanguage: "en", inParallel: true) == CatalogReader.readEach(urls))
+    }
+}
