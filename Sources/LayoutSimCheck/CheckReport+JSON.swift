@@ -14,16 +14,36 @@ extension CheckReport {
     }
 
     /// Streams the report as JSON (as ``jsonData()``, then `trailer`) to `sink`, in chunks of about 64 KB. With
-    /// `workers` above 1 the results are encoded that many runs at a time on as many threads, and handed to `sink`
+    /// `workers` above 1 the results are encoded in runs on as many threads, and each run is handed to `sink` whole,
     /// in order: the same bytes.
     public func writeJSON(trailer: String = "", workers: Int = 1, to sink: @escaping ([UInt8]) throws -> Void) throws {
-        var writer = JSONWriter(sink: sink)
-        try write(to: &writer, workers: workers)
-        _ = try writer.finish()
-        if !trailer.isEmpty { try sink(Array(trailer.utf8)) }
+        guard workers > 1, results.count >= 2 * Self.resultsPerRun else {
+            var writer = JSONWriter(sink: sink)
+            try write(to: &writer)
+            _ = try writer.finish()
+            if !trailer.isEmpty { try sink(Array(trailer.utf8)) }
+            return
+        }
+        // What comes before the results, then the runs of results as they are encoded (not copied into a writer and
+        // out again), then what follows them, written as the whole report's writer would write it there.
+        var head = JSONWriter(sink: sink)
+        try writeHead(to: &head)
+        let containers = head.openContainers
+        _ = try head.finish()
+        try writeResults(continuing: containers, workers: workers, to: sink)
+        var tail = JSONWriter(continuing: containers, afterItems: results.count)
+        try writeTail(to: &tail)
+        try sink(try tail.finish() + Array(trailer.utf8))
     }
 
-    package func write(to w: inout JSONWriter, workers: Int = 1) throws {
+    package func write(to w: inout JSONWriter) throws {
+        try writeHead(to: &w)
+        for result in results { try result.write(to: &w) }
+        try writeTail(to: &w)
+    }
+
+    /// The report up to its results: the members before them and the results array opened.
+    private func writeHead(to w: inout JSONWriter) throws {
         try w.beginObject()
         w.key("catalogs"); try w.strings(catalogs)
         w.key("categories"); try w.strings(categories)
@@ -45,7 +65,10 @@ extension CheckReport {
             w.key("input"); try input.write(to: &w)
         }
         w.key("results"); try w.beginArray()
-        try writeResults(to: &w, workers: workers)
+    }
+
+    /// The report after its results: the results array closed, the members after it.
+    private func writeTail(to w: inout JSONWriter) throws {
         try w.endArray()
         w.key("shards"); try w.strings(shards)
         w.key("skipped"); try w.beginArray()
@@ -68,22 +91,18 @@ extension CheckReport {
     /// encoded ahead of the writing (``EncodedRuns/window`` per worker) stay small, whatever the number of results.
     static let resultsPerRun = 256
 
-    /// The results in runs of ``resultsPerRun``, encoded on `workers` threads (this one and `workers − 1` others) and
-    /// added in order as they come, this thread adding whatever is next whenever it is ready (so no thread waits for
-    /// the slowest of a batch); one by one below two runs or with one worker.
-    private func writeResults(to w: inout JSONWriter, workers: Int) throws {
+    /// The results in runs of ``resultsPerRun``, encoded on `workers` threads (this one and `workers − 1` others) as
+    /// items of the results array open in `containers` (a writer's ``JSONWriter/openContainers``), and handed to
+    /// `sink` in order as they come: this thread hands over whatever is next whenever it is ready and encodes a run
+    /// meanwhile, so no thread waits for the slowest of a batch.
+    private func writeResults(continuing containers: [Int], workers: Int, to sink: ([UInt8]) throws -> Void) throws {
         let run = Self.resultsPerRun
-        guard workers > 1, results.count >= 2 * run else {
-            for result in results { try result.write(to: &w) }
-            return
-        }
         let results = self.results
-        let containers = w.openContainers
         let runs = EncodedRuns(count: (results.count + run - 1) / run, workers: workers) { index in
             let from = index * run, to = min(from + run, results.count)
             var writer = JSONWriter(continuing: containers, afterItems: from)
             for i in from..<to { try results[i].write(to: &writer) }
-            return (try writer.finish(), to - from)
+            return try writer.finish()
         }
         let helpers = DispatchGroup()
         for _ in 1..<workers {
@@ -93,21 +112,18 @@ extension CheckReport {
             runs.stop()
             helpers.wait()
         }
-        for index in 0..<runs.count {
-            let (bytes, count) = try runs.take(index)
-            try w.append(itemBytes: bytes, count: count)
-        }
+        for index in 0..<runs.count { try sink(try runs.take(index)) }
     }
 }
 
-/// The runs of results of ``CheckReport/writeResults(to:workers:)``: encoded by whichever thread claims one next (at
+/// The runs of results of ``CheckReport/writeResults(continuing:workers:to:)``: encoded by whichever thread claims one next (at
 /// most ``window`` runs per worker ahead of the one to be written), taken in order by the writing thread.
 private final class EncodedRuns: @unchecked Sendable {
     let count: Int
-    private let encode: @Sendable (Int) throws -> (bytes: [UInt8], count: Int)
+    private let encode: @Sendable (Int) throws -> [UInt8]
     private let condition = NSCondition()
     /// Encoded runs not taken yet, by index.
-    private var encoded: [Int: (bytes: [UInt8], count: Int)] = [:]
+    private var encoded: [Int: [UInt8]] = [:]
     /// The next run to claim, and the next to take.
     private var nextClaim = 0
     private var nextTake = 0
@@ -118,7 +134,7 @@ private final class EncodedRuns: @unchecked Sendable {
     /// Runs per worker encoded ahead of the writing at most.
     static let window = 4
 
-    init(count: Int, workers: Int, encode: @escaping @Sendable (Int) throws -> (bytes: [UInt8], count: Int)) {
+    init(count: Int, workers: Int, encode: @escaping @Sendable (Int) throws -> [UInt8]) {
         self.count = count
         self.encode = encode
         limit = workers * Self.window
@@ -130,7 +146,7 @@ private final class EncodedRuns: @unchecked Sendable {
     }
 
     /// The run `index`, encoded (by this thread when no other has claimed it); throws the first encoding error.
-    func take(_ index: Int) throws -> (bytes: [UInt8], count: Int) {
+    func take(_ index: Int) throws -> [UInt8] {
         while true {
             condition.lock()
             if let error {
