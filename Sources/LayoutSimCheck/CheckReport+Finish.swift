@@ -6,41 +6,32 @@ extension CheckReport {
     /// Recomputes the summary and sorts everything.
     ///
     /// The results are sorted where they are (a check's come already in order: then nothing moves), and counted in
-    /// one pass without copying them.
-    package mutating func finish() {
-        Self.sortInPlace(&results)
+    /// one pass without copying them; unless `counted` counted these very results, in report order already (then
+    /// they are neither sorted nor counted again).
+    package mutating func finish(counted: Tally? = nil) {
+        var counted = counted
+        if counted?.count != results.count { counted = nil }
+        let moved = counted == nil && Self.sortInPlace(&results)
         diagnostics = Array(Set(diagnostics)).sorted()
         unspecifiedKeys = Array(Set(unspecifiedKeys)).sorted()
         skipped = Array(Set(skipped)).sorted()
         shards = Array(Set(shards)).sorted()
         fonts = Array(Set(fonts)).sorted()
         fixedSinceBaseline = Array(Set(fixedSinceBaseline)).sorted()
-        estimateBudgets()
-        // Sorted by key: distinct keys are where the key changes. Locales: a set, visited when the locale changes.
-        var keys = 0, failures = 0, newFailures = 0, resultErrors = 0
-        var locales = Set<String>()
-        var previousKey: String?, previousLocale: String?
-        // Fields read in place (a result is never copied whole).
-        for index in results.indices {
-            if results[index].key != previousKey {
-                keys += 1
-                previousKey = results[index].key
-            }
-            if results[index].locale != previousLocale {
-                locales.insert(results[index].locale)
-                previousLocale = results[index].locale
-            }
-            if !results[index].passed {
-                failures += 1
-                if !results[index].known { newFailures += 1 }
-            }
-            if results[index].error != nil { resultErrors += 1 }
+        let tally: Tally
+        if let counted, !moved, counted.count == results.count {
+            tally = counted
+        } else {
+            var recounted = Tally()
+            for index in results.indices { recounted.add(results, at: index) }
+            tally = recounted
         }
+        estimateBudgets(tally)
         summary = Summary(
-            keys: keys, locales: locales.count, strings: results.count,
-            layouts: results.count * categories.count, failures: failures,
-            newFailures: newFailures, fixedSinceBaseline: fixedSinceBaseline.count,
-            errors: diagnostics.filter { $0.severity == "error" }.count + resultErrors,
+            keys: tally.keys, locales: tally.locales.count, strings: results.count,
+            layouts: results.count * categories.count, failures: tally.failures,
+            newFailures: tally.newFailures, fixedSinceBaseline: fixedSinceBaseline.count,
+            errors: diagnostics.filter { $0.severity == "error" }.count + tally.errors,
             warnings: diagnostics.filter { $0.severity == "warning" }.count
         )
     }
@@ -79,8 +70,12 @@ extension CheckReport {
 
     /// Sorts `results` stably by ``precedes(_:_:)``: nothing when they are in order already; else the order is
     /// found on indices and the results moved into it by following its cycles, never copied whole.
-    package static func sortInPlace(_ results: inout [CheckResult]) {
-        if let order = sortedOrder(count: results.count, key: { sortKey(results, $0) }) { results.reorder(by: order) }
+    /// Returns whether any moved.
+    @discardableResult
+    package static func sortInPlace(_ results: inout [CheckResult]) -> Bool {
+        guard let order = sortedOrder(count: results.count, key: { sortKey(results, $0) }) else { return false }
+        results.reorder(by: order)
+        return true
     }
 
     /// The stable order by ``precedes(key:_:)`` of `count` items whose keys `key` gives (ties in their order), or

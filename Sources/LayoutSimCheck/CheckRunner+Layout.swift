@@ -20,6 +20,9 @@ final class LayoutFeed: @unchecked Sendable {
         var fonts: [CheckReport.FontFile]
         /// The layouts' warnings, sorted.
         var warnings: [ReportDiagnostic]
+        /// The results counted in the order the jobs were added, when that is report order (nil otherwise, and
+        /// with a baseline, which changes them after).
+        var tally: CheckReport.Tally?
     }
 
     /// Jobs handed over at a time: neighbours (a key's locales and variants, which share texts and fonts) stay on
@@ -34,11 +37,19 @@ final class LayoutFeed: @unchecked Sendable {
     private var firstWaiting = 0
     /// Every job is added.
     private var closed = false
+    /// The last job added, and whether every job so far was added in report order (read and written by the
+    /// thread that adds the jobs only).
+    private var lastAdded: CheckReport.OrderKey?
+    private var addedInOrder = true
     /// Jobs added so far.
     private var added = 0
     /// Each added job's result by index (an empty result until it is done): handed over whole at the end.
     private var storage: [CheckResult] = []
     private var done = 0
+    /// Which results are done, by index.
+    private var isDone: [Bool] = []
+    /// The results counted so far, each once every result before it is done (nil: not counted here).
+    private var tally: CheckReport.Tally?
     /// Drawings of failures by job index: only those of the ``CheckReport/maximumDrawings`` first results in report
     /// order are kept (memory stays bounded), whatever the order the jobs come in and the number of workers.
     private var drawn: [Int: (order: CheckReport.OrderKey, drawing: LabelDrawing)] = [:]
@@ -58,6 +69,7 @@ final class LayoutFeed: @unchecked Sendable {
     /// Starts `options.workers − 1` threads.
     init(options: CheckOptions) {
         self.options = options
+        tally = options.baseline == nil ? CheckReport.Tally() : nil
         for _ in 1..<max(1, options.workers) {
             started.enter()
             let thread = Thread { [self] in
@@ -71,16 +83,30 @@ final class LayoutFeed: @unchecked Sendable {
 
     /// Makes room for the results of about `jobs` jobs at once (not each time they outgrow it).
     func reserve(_ jobs: Int) {
-        condition.withLock { storage.reserveCapacity(jobs) }
+        condition.withLock {
+            storage.reserveCapacity(jobs)
+            isDone.reserveCapacity(jobs)
+        }
     }
 
     /// Hands `jobs` (the next ones, in order) to the workers.
     func add(_ jobs: [CheckJob]) {
         guard !jobs.isEmpty else { return }
+        if addedInOrder {
+            for job in jobs {
+                let order = (job.entry.key, job.entry.locale, job.entry.variantPath, job.place)
+                if let lastAdded, CheckReport.precedes(key: order, lastAdded) {
+                    addedInOrder = false
+                    break
+                }
+                lastAdded = order
+            }
+        }
         condition.lock()
         waiting.append((added, jobs))
         added += jobs.count
         storage.append(contentsOf: repeatElement(Self.pending, count: jobs.count))
+        isDone.append(contentsOf: repeatElement(false, count: jobs.count))
         condition.signal()
         condition.unlock()
     }
@@ -102,7 +128,10 @@ final class LayoutFeed: @unchecked Sendable {
         for (index, kept) in drawn { drawings[storage[index].identity] = kept.drawing }
         let results = storage
         storage = []
-        return Outcome(results: results, drawings: drawings, fonts: fontFiles.sorted(), warnings: layoutWarnings.sorted())
+        return Outcome(
+            results: results, drawings: drawings, fonts: fontFiles.sorted(), warnings: layoutWarnings.sorted(),
+            tally: addedInOrder ? tally : nil
+        )
     }
 
     /// One worker: its own engine, then runs of jobs until every job is added and taken.
@@ -184,6 +213,13 @@ final class LayoutFeed: @unchecked Sendable {
         defer { condition.unlock() }
         storage[index] = result
         done += 1
+        isDone[index] = true
+        // Counted in order: this result, and those after it done already, when every one before it is counted.
+        if var counting = tally, counting.count == index {
+            tally = nil   // not copied while it grows
+            while counting.count < storage.count && isDone[counting.count] { counting.add(storage, at: counting.count) }
+            tally = counting
+        }
         if let drawing {
             drawn[index] = drawing
             if drawn.count > CheckReport.maximumDrawings, let last = lastKeptDrawing() { drawn[last.index] = nil }

@@ -300,8 +300,10 @@ public enum CheckRunner {
             feed.add(jobs)
         }
         jobs = []
-        let laidOut = try feed.finish()
-        var results = laidOut.results
+        var laidOut = try feed.finish()
+        // Taken out: a second reference would make the first change to the results copy all of them.
+        var results: [CheckResult] = []
+        swap(&results, &laidOut.results)
         if let baseline = options.baseline {
             // In report order (``CheckReport/finish()`` sorts them too, where they already are, then nothing moves).
             CheckReport.sortInPlace(&results)
@@ -317,7 +319,7 @@ public enum CheckRunner {
         report.unspecifiedKeys = Array(unspecified)
         report.skipped = Array(skipped)
         report.diagnostics = diagnostics
-        report.finish()
+        report.finish(counted: laidOut.tally)
         return report
     }
 
