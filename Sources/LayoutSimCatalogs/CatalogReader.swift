@@ -59,6 +59,12 @@ public enum CatalogReader {
     ///     ``CatalogReadResult/sourceLanguage`` of `.strings` and `.stringsdict` files (which do not record it).
     ///     Catalogs that record it (`.xcstrings`, XLIFF) ignore this.
     public static func read(_ url: URL, developmentLanguage: String = "en") -> CatalogReadResult {
+        read(url, developmentLanguage: developmentLanguage, inParallel: false)
+    }
+
+    /// ``read(_:developmentLanguage:)``; with `inParallel`, another thread helps read a String Catalog (its line
+    /// index is made beside the parsing).
+    package static func read(_ url: URL, developmentLanguage: String, inParallel: Bool) -> CatalogReadResult {
         let file = url.path
         let top = CatalogSourceLocation(file: file, line: 1, column: 1)
         let fileExtension = url.pathExtension.lowercased()
@@ -77,7 +83,7 @@ public enum CatalogReader {
         }
         switch fileExtension {
         case "xcstrings":
-            return XCStringsReader.read(data, file: file)
+            return XCStringsReader.read(data, file: file, inParallel: inParallel)
         case "strings":
             return StringsFileReader.read(data, url: url, developmentLanguage: developmentLanguage)
         case "stringsdict":
@@ -104,7 +110,13 @@ public enum CatalogReader {
     /// a key one locale lacks is a warning, as in `.xcstrings`: "'key' has no 'ru' localization; the app shows the
     /// source text", at the key in the development language's file (see `LprojTables`).
     public static func readEach(_ urls: [URL], developmentLanguage: String = "en") -> [CatalogReadResult] {
-        var results = urls.map { read($0, developmentLanguage: developmentLanguage) }
+        readEach(urls, developmentLanguage: developmentLanguage, inParallel: false)
+    }
+
+    /// ``readEach(_:developmentLanguage:)``, with another thread helping as ``read(_:developmentLanguage:inParallel:)``
+    /// says when `inParallel`.
+    package static func readEach(_ urls: [URL], developmentLanguage: String, inParallel: Bool) -> [CatalogReadResult] {
+        var results = urls.map { read($0, developmentLanguage: developmentLanguage, inParallel: inParallel) }
         LprojTables.addMissingKeyWarnings(to: &results, urls: urls, developmentLanguage: developmentLanguage)
         return results
     }

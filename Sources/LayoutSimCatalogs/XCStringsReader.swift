@@ -13,7 +13,8 @@ import LayoutSimModel
 ///   text there), unless it is marked `shouldTranslate: false`.
 /// - Variations (plural, device, device → plural), substitutions and states: see ``VariationExpander``.
 package enum XCStringsReader {
-    package static func read(_ data: Data, file: String) -> CatalogReadResult {
+    /// `inParallel`: the line index (for the keys' positions) is made on another thread while this one parses.
+    package static func read(_ data: Data, file: String, inParallel: Bool = false) -> CatalogReadResult {
         var result = CatalogReadResult()
         func location(_ position: (line: Int, column: Int)) -> CatalogSourceLocation {
             CatalogSourceLocation(file: file, line: position.line, column: position.column)
@@ -32,12 +33,22 @@ package enum XCStringsReader {
             result.diagnostics.append(.error("not UTF-8 or UTF-16 text", at: location((1, 1))))
             return result
         }
-        let source = SourceText(text: text)
         let top = CatalogSourceLocation(file: file, line: 1, column: 1)
+        let source: SourceText
+        let parsed: Result<JSONValue, JSONDocument.ParseError>
+        if inParallel {
+            let lines = BackgroundValue(inParallel: true) { SourceText(text: text) }
+            parsed = Result { () throws(JSONDocument.ParseError) in try JSONDocument.parse(Array(text.utf8)) }
+            source = lines.value
+        } else {
+            source = SourceText(text: text)
+            parsed = Result { () throws(JSONDocument.ParseError) in try JSONDocument.parse(source.utf8) }
+        }
         let root: JSONValue
-        do {
-            root = try JSONDocument.parse(source.utf8)
-        } catch {
+        switch parsed {
+        case .success(let value):
+            root = value
+        case .failure(let error):
             result.diagnostics.append(.error("not valid JSON: \(error.message)", at: location(source.position(utf8Offset: error.offset))))
             return result
         }

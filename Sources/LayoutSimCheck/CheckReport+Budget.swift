@@ -38,40 +38,10 @@ extension CheckResult {
 
 extension CheckReport {
     /// Fills each budget's mean advance and character estimate from every string of its locale in its element at
-    /// the same size (deterministic: sums in report order).
-    mutating func estimateBudgets() {
-        struct Group: Hashable {
-            let element: String?
-            let locale: String
-            let pointSize: Double
-        }
-        // Each result's group looked up once: its index in `sums` (-1: no budget).
-        var groups: [Group: Int] = [:]
-        var sums: [(width: Double, characters: Int)] = []
-        var groupOf = [Int](repeating: -1, count: results.count)
-        // Neighbours are mostly of one group: the previous one is compared before hashing.
-        var previous: (group: Group, id: Int)?
-        for index in results.indices {
-            guard let budget = results[index].budget else { continue }
-            let group = Group(element: results[index].element, locale: results[index].locale, pointSize: budget.pointSize)
-            let id: Int
-            if let previous, previous.group == group {
-                id = previous.id
-            } else if let known = groups[group] {
-                id = known
-            } else {
-                id = sums.count
-                groups[group] = id
-                sums.append((0, 0))
-            }
-            previous = (group, id)
-            groupOf[index] = id
-            if budget.characters > 0 {
-                sums[id] = (sums[id].width + budget.textWidth, sums[id].characters + budget.characters)
-            }
-        }
-        for index in results.indices where groupOf[index] >= 0 {
-            let sum = sums[groupOf[index]]
+    /// the same size (deterministic: `tally` summed them in report order).
+    mutating func estimateBudgets(_ tally: Tally) {
+        for index in results.indices where tally.groupOf[index] >= 0 {
+            let sum = tally.sums[tally.groupOf[index]]
             guard sum.characters > 0, sum.width > 0, var budget = results[index].budget else { continue }
             let average = sum.width / Double(sum.characters)
             budget.averageAdvance = ReportNumber.rounded(average)

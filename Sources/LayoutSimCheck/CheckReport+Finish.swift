@@ -6,44 +6,39 @@ extension CheckReport {
     /// Recomputes the summary and sorts everything.
     ///
     /// The results are sorted where they are (a check's come already in order: then nothing moves), and counted in
-    /// one pass without copying them.
-    package mutating func finish() {
-        Self.sortInPlace(&results)
+    /// one pass without copying them; unless `counted` counted these very results, in report order already (then
+    /// they are neither sorted nor counted again).
+    package mutating func finish(counted: Tally? = nil) {
+        var counted = counted
+        if counted?.count != results.count { counted = nil }
+        let moved = counted == nil && Self.sortInPlace(&results)
         diagnostics = Array(Set(diagnostics)).sorted()
         unspecifiedKeys = Array(Set(unspecifiedKeys)).sorted()
         skipped = Array(Set(skipped)).sorted()
         shards = Array(Set(shards)).sorted()
         fonts = Array(Set(fonts)).sorted()
         fixedSinceBaseline = Array(Set(fixedSinceBaseline)).sorted()
-        estimateBudgets()
-        // Sorted by key: distinct keys are where the key changes. Locales: a set, visited when the locale changes.
-        var keys = 0, failures = 0, newFailures = 0, resultErrors = 0
-        var locales = Set<String>()
-        var previousKey: String?, previousLocale: String?
-        // Fields read in place (a result is never copied whole).
-        for index in results.indices {
-            if results[index].key != previousKey {
-                keys += 1
-                previousKey = results[index].key
-            }
-            if results[index].locale != previousLocale {
-                locales.insert(results[index].locale)
-                previousLocale = results[index].locale
-            }
-            if !results[index].passed {
-                failures += 1
-                if !results[index].known { newFailures += 1 }
-            }
-            if results[index].error != nil { resultErrors += 1 }
+        let tally: Tally
+        if let counted, !moved, counted.count == results.count {
+            tally = counted
+        } else {
+            var recounted = Tally()
+            for index in results.indices { recounted.add(results, at: index) }
+            tally = recounted
         }
+        estimateBudgets(tally)
         summary = Summary(
-            keys: keys, locales: locales.count, strings: results.count,
-            layouts: results.count * categories.count, failures: failures,
-            newFailures: newFailures, fixedSinceBaseline: fixedSinceBaseline.count,
-            errors: diagnostics.filter { $0.severity == "error" }.count + resultErrors,
+            keys: tally.keys, locales: tally.locales.count, strings: results.count,
+            layouts: results.count * categories.count, failures: tally.failures,
+            newFailures: tally.newFailures, fixedSinceBaseline: fixedSinceBaseline.count,
+            errors: diagnostics.filter { $0.severity == "error" }.count + tally.errors,
             warnings: diagnostics.filter { $0.severity == "warning" }.count
         )
     }
+
+    /// Where a result goes in a report: its key, locale, variant and place. The one order of a check: its results
+    /// are sorted by it (``sortInPlace(_:)``), and the jobs that make them too when a shard is taken from them.
+    package typealias OrderKey = (key: String, locale: String, variant: [String], place: String?)
 
     /// Whether `a` sorts before `b` in a report: by key, locale, variant (its parts joined by `/`) and place, as
     /// `String`s compare.
@@ -51,10 +46,8 @@ extension CheckReport {
         precedes(key: (a.key, a.locale, a.variant, a.place), (b.key, b.locale, b.variant, b.place))
     }
 
-    private static func precedes(
-        key a: (key: String, locale: String, variant: [String], place: String?),
-        _ b: (key: String, locale: String, variant: [String], place: String?)
-    ) -> Bool {
+    /// Whether a result at `a` sorts before one at `b` (``precedes(_:_:)``).
+    package static func precedes(key a: OrderKey, _ b: OrderKey) -> Bool {
         if a.key != b.key { return a.key < b.key }
         if a.locale != b.locale { return a.locale < b.locale }
         if a.variant != b.variant {
@@ -71,22 +64,38 @@ extension CheckReport {
     }
 
     /// The fields ``precedes(_:_:)`` compares of the result at `index`, read in place.
-    private static func sortKey(_ results: [CheckResult], _ index: Int) -> (key: String, locale: String, variant: [String], place: String?) {
+    private static func sortKey(_ results: [CheckResult], _ index: Int) -> OrderKey {
         (results[index].key, results[index].locale, results[index].variant, results[index].place)
     }
 
     /// Sorts `results` stably by ``precedes(_:_:)``: nothing when they are in order already; else the order is
     /// found on indices and the results moved into it by following its cycles, never copied whole.
-    package static func sortInPlace(_ results: inout [CheckResult]) {
-        var sorted = true
-        for index in results.indices.dropFirst() where precedes(key: sortKey(results, index), sortKey(results, index - 1)) {
-            sorted = false
-            break
-        }
-        guard !sorted else { return }
-        let keys = results.indices.map { sortKey(results, $0) }
-        let order = results.indices.sorted { precedes(key: keys[$0], keys[$1]) || (!precedes(key: keys[$1], keys[$0]) && $0 < $1) }
+    /// Returns whether any moved.
+    @discardableResult
+    package static func sortInPlace(_ results: inout [CheckResult]) -> Bool {
+        guard let order = sortedOrder(count: results.count, key: { sortKey(results, $0) }) else { return false }
         results.reorder(by: order)
+        return true
+    }
+
+    /// The stable order by ``precedes(key:_:)`` of `count` items whose keys `key` gives (ties in their order), or
+    /// nil when they are in order already (then each key is read once or twice, and nothing is kept).
+    package static func sortedOrder(count: Int, key: (Int) -> OrderKey) -> [Int]? {
+        var sorted = true
+        if count > 1 {
+            var previous = key(0)
+            for index in 1..<count {
+                let current = key(index)
+                if precedes(key: current, previous) {
+                    sorted = false
+                    break
+                }
+                previous = current
+            }
+        }
+        guard !sorted else { return nil }
+        let keys = (0..<count).map(key)
+        return keys.indices.sorted { precedes(key: keys[$0], keys[$1]) || (!precedes(key: keys[$1], keys[$0]) && $0 < $1) }
     }
 }
 

@@ -14,16 +14,36 @@ extension CheckReport {
     }
 
     /// Streams the report as JSON (as ``jsonData()``, then `trailer`) to `sink`, in chunks of about 64 KB. With
-    /// `workers` above 1 the results are encoded that many runs at a time on as many threads, and handed to `sink`
+    /// `workers` above 1 the results are encoded in runs on as many threads, and each run is handed to `sink` whole,
     /// in order: the same bytes.
     public func writeJSON(trailer: String = "", workers: Int = 1, to sink: @escaping ([UInt8]) throws -> Void) throws {
-        var writer = JSONWriter(sink: sink)
-        try write(to: &writer, workers: workers)
-        _ = try writer.finish()
-        if !trailer.isEmpty { try sink(Array(trailer.utf8)) }
+        guard workers > 1, results.count >= 2 * Self.resultsPerRun else {
+            var writer = JSONWriter(sink: sink)
+            try write(to: &writer)
+            _ = try writer.finish()
+            if !trailer.isEmpty { try sink(Array(trailer.utf8)) }
+            return
+        }
+        // What comes before the results, then the runs of results as they are encoded (not copied into a writer and
+        // out again), then what follows them, written as the whole report's writer would write it there.
+        var head = JSONWriter(sink: sink)
+        try writeHead(to: &head)
+        let containers = head.openContainers
+        _ = try head.finish()
+        try writeResults(continuing: containers, workers: workers, to: sink)
+        var tail = JSONWriter(continuing: containers, afterItems: results.count)
+        try writeTail(to: &tail)
+        try sink(try tail.finish() + Array(trailer.utf8))
     }
 
-    package func write(to w: inout JSONWriter, workers: Int = 1) throws {
+    package func write(to w: inout JSONWriter) throws {
+        try writeHead(to: &w)
+        for result in results { try result.write(to: &w) }
+        try writeTail(to: &w)
+    }
+
+    /// The report up to its results: the members before them and the results array opened.
+    private func writeHead(to w: inout JSONWriter) throws {
         try w.beginObject()
         w.key("catalogs"); try w.strings(catalogs)
         w.key("categories"); try w.strings(categories)
@@ -45,7 +65,10 @@ extension CheckReport {
             w.key("input"); try input.write(to: &w)
         }
         w.key("results"); try w.beginArray()
-        try writeResults(to: &w, workers: workers)
+    }
+
+    /// The report after its results: the results array closed, the members after it.
+    private func writeTail(to w: inout JSONWriter) throws {
         try w.endArray()
         w.key("shards"); try w.strings(shards)
         w.key("skipped"); try w.beginArray()
@@ -64,62 +87,125 @@ extension CheckReport {
         try w.endObject()
     }
 
-    /// Results per run a thread encodes at a time: enough to outweigh starting the threads, few enough that the
-    /// encoded window (workers × run) stays small, whatever the number of results.
+    /// Results per run a thread encodes at a time: enough to outweigh handing it over, few enough that the runs
+    /// encoded ahead of the writing (``EncodedRuns/window`` per worker) stay small, whatever the number of results.
     static let resultsPerRun = 256
 
-    /// The results, each run of ``resultsPerRun`` encoded on its own thread, `workers` runs at a time, and added in
-    /// order; one by one below two runs or with one worker.
-    private func writeResults(to w: inout JSONWriter, workers: Int) throws {
+    /// The results in runs of ``resultsPerRun``, encoded on `workers` threads (this one and `workers − 1` others) as
+    /// items of the results array open in `containers` (a writer's ``JSONWriter/openContainers``), and handed to
+    /// `sink` in order as they come: this thread hands over whatever is next whenever it is ready and encodes a run
+    /// meanwhile, so no thread waits for the slowest of a batch.
+    private func writeResults(continuing containers: [Int], workers: Int, to sink: ([UInt8]) throws -> Void) throws {
         let run = Self.resultsPerRun
-        guard workers > 1, results.count >= 2 * run else {
-            for result in results { try result.write(to: &w) }
-            return
-        }
         let results = self.results
-        var start = 0
-        while start < results.count {
-            let containers = w.openContainers
-            let runs = min(workers, (results.count - start + run - 1) / run)
-            let encoded = EncodedRuns(count: runs)
-            let windowStart = start
-            DispatchQueue.concurrentPerform(iterations: runs) { index in
-                let from = windowStart + index * run, to = min(from + run, results.count)
-                var writer = JSONWriter(continuing: containers, afterItems: from - windowStart)
-                do {
-                    for result in results[from..<to] { try result.write(to: &writer) }
-                    encoded.set(index, bytes: try writer.finish(), count: to - from)
-                } catch {
-                    encoded.fail(error)
-                }
-            }
-            for (bytes, count) in try encoded.all() { try w.append(itemBytes: bytes, count: count) }
-            start = min(start + runs * run, results.count)
+        let runs = EncodedRuns(count: (results.count + run - 1) / run, workers: workers) { index in
+            let from = index * run, to = min(from + run, results.count)
+            var writer = JSONWriter(continuing: containers, afterItems: from)
+            for i in from..<to { try results[i].write(to: &writer) }
+            return try writer.finish()
         }
+        let helpers = DispatchGroup()
+        for _ in 1..<workers {
+            DispatchQueue.global().async(group: helpers) { runs.encodeAll() }
+        }
+        defer {
+            runs.stop()
+            helpers.wait()
+        }
+        for index in 0..<runs.count { try sink(try runs.take(index)) }
     }
 }
 
-/// The runs of one window of ``CheckReport/writeResults(to:workers:)``, each set by one thread.
+/// The runs of results of ``CheckReport/writeResults(continuing:workers:to:)``: encoded by whichever thread claims one next (at
+/// most ``window`` runs per worker ahead of the one to be written), taken in order by the writing thread.
 private final class EncodedRuns: @unchecked Sendable {
-    private let lock = NSLock()
-    private var runs: [(bytes: [UInt8], count: Int)]
+    let count: Int
+    private let encode: @Sendable (Int) throws -> [UInt8]
+    private let condition = NSCondition()
+    /// Encoded runs not taken yet, by index.
+    private var encoded: [Int: [UInt8]] = [:]
+    /// The next run to claim, and the next to take.
+    private var nextClaim = 0
+    private var nextTake = 0
+    private let limit: Int
     private var error: Error?
+    private var stopped = false
 
-    init(count: Int) { runs = Array(repeating: ([], 0), count: count) }
+    /// Runs per worker encoded ahead of the writing at most.
+    static let window = 4
 
-    func set(_ index: Int, bytes: [UInt8], count: Int) {
-        lock.withLock { runs[index] = (bytes, count) }
+    init(count: Int, workers: Int, encode: @escaping @Sendable (Int) throws -> [UInt8]) {
+        self.count = count
+        self.encode = encode
+        limit = workers * Self.window
     }
 
-    func fail(_ error: Error) {
-        lock.withLock { if self.error == nil { self.error = error } }
+    /// A helper: encodes the runs it claims until none is left (or the writing stopped).
+    func encodeAll() {
+        while let index = claim(waiting: true) { encodeRun(index) }
     }
 
-    /// The runs in order, or the first error.
-    func all() throws -> [(bytes: [UInt8], count: Int)] {
-        try lock.withLock {
-            if let error { throw error }
-            return runs
+    /// The run `index`, encoded (by this thread when no other has claimed it); throws the first encoding error.
+    func take(_ index: Int) throws -> [UInt8] {
+        while true {
+            condition.lock()
+            if let error {
+                condition.unlock()
+                throw error
+            }
+            if let run = encoded.removeValue(forKey: index) {
+                nextTake = index + 1
+                condition.broadcast()
+                condition.unlock()
+                return run
+            }
+            condition.unlock()
+            // Not ready: encode the next unclaimed run meanwhile, or wait for one.
+            if let claimed = claim(waiting: false) {
+                encodeRun(claimed)
+            } else {
+                condition.withLock {
+                    if encoded[index] == nil && error == nil { condition.wait() }
+                }
+            }
+        }
+    }
+
+    /// Helpers stop claiming runs (at the end, or when the writing failed).
+    func stop() {
+        condition.withLock {
+            stopped = true
+            condition.broadcast()
+        }
+    }
+
+    /// The next run to encode, or nil when none is left; while the window is full, waits (`waiting`) or returns nil.
+    private func claim(waiting: Bool) -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopped && error == nil && nextClaim < count {
+            if nextClaim < nextTake + limit {
+                nextClaim += 1
+                return nextClaim - 1
+            }
+            guard waiting else { return nil }
+            condition.wait()
+        }
+        return nil
+    }
+
+    private func encodeRun(_ index: Int) {
+        do {
+            let run = try encode(index)
+            condition.withLock {
+                encoded[index] = run
+                condition.broadcast()
+            }
+        } catch {
+            condition.withLock {
+                if self.error == nil { self.error = error }
+                condition.broadcast()
+            }
         }
     }
 }

@@ -5,162 +5,227 @@ import LayoutSimFaces
 import LayoutSimFitting
 import LayoutSimModel
 
-extension CheckRunner {
-    /// Lays out every job on `options.workers` threads, each with its own engine, taking runs of jobs as it becomes
-    /// free; results keep the jobs' order.
-    package static func layout(
-        _ jobs: [CheckJob], options: CheckOptions
-    ) throws(LayoutSimError) -> (
-        results: [CheckResult], drawings: [String: LabelDrawing], fonts: [CheckReport.FontFile], warnings: [ReportDiagnostic]
-    ) {
-        let workers = max(1, min(options.workers, jobs.count))
-        let sink = ResultSink(count: jobs.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let engine: LayoutEngine
-            do throws(LayoutSimError) {
-                engine = try LayoutEngine(fontsDirectory: options.fontsDirectory, appleFonts: options.appleFontIndex)
-            } catch {
-                sink.fail(error)
-                return
-            }
-            var fonts = Set<CheckReport.FontFile>()
-            // Neighbouring strings use the same fonts: a set hashes each file's name and digest, an array compares.
-            var lastFonts: [CheckReport.FontFile] = []
-            var warnings = Set<ReportDiagnostic>()
-            while let chunk = sink.nextChunk() {
-                for index in chunk {
-                    let checked = check(
-                        jobs[index], engine: engine, options: options, draws: options.drawsFailures && sink.wantsDrawing(at: index)
-                    )
-                    if checked.fonts != lastFonts {
-                        fonts.formUnion(checked.fonts)
-                        lastFonts = checked.fonts
-                    }
-                    if !checked.warnings.isEmpty { warnings.formUnion(checked.warnings) }
-                    sink.store(checked.result, drawing: checked.drawing, at: index)
-                    if let progress = options.progress { progress(sink.done, jobs.count) }
-                }
-            }
-            sink.add(fonts, warnings: warnings)
-        }
-        if let error = sink.error { throw error }
-        let drawings = sink.drawings
-        return (sink.takeResults(), drawings, sink.fonts, sink.warnings)
+/// Lays out jobs on `workers` threads while they are still being made: `workers − 1` threads start at once (each
+/// makes its engine while the caller reads the catalogs), take runs of jobs as ``add(_:)`` hands them over, and the
+/// caller joins them in ``finish()`` once it has made every job. Results are kept by job index (the order the jobs
+/// were added in); each run of jobs is let go once laid out.
+final class LayoutFeed: @unchecked Sendable {
+    /// What laying out every job gave.
+    struct Outcome {
+        /// Each job's result, in the order the jobs were added.
+        var results: [CheckResult]
+        /// The first ``CheckReport/maximumDrawings`` failures in report order, drawn, by result identity.
+        var drawings: [String: LabelDrawing]
+        /// Every font file used, sorted.
+        var fonts: [CheckReport.FontFile]
+        /// The layouts' warnings, sorted.
+        var warnings: [ReportDiagnostic]
+        /// The results counted in the order the jobs were added, when that is report order (nil otherwise, and
+        /// with a baseline, which changes them after).
+        var tally: CheckReport.Tally?
     }
-}
 
-/// Collects results from worker threads by index (each index written once), and the first setup error.
-private final class ResultSink: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Each job's result by index (an empty result until the job is done): handed over whole at the end, not copied
-    /// out of an array of optionals (which held every result twice at the peak of a large check).
-    private var storage: [CheckResult]
-    /// Drawings of failures by job index: only the `maximumDrawings` smallest indexes are kept, so that at the end
-    /// they are the first failures in report order whatever the number of workers (memory stays bounded).
-    private var drawn: [Int: LabelDrawing] = [:]
+    /// Jobs handed over at a time: neighbours (a key's locales and variants, which share texts and fonts) stay on
+    /// one worker's shape cache, and whichever worker is free takes the next run, so all finish together.
+    static let runSize = 16
+
+    private let options: CheckOptions
+    private let condition = NSCondition()
+    private let started = DispatchGroup()
+    /// Runs not taken yet (from `firstWaiting` on): a run's index of its first job, and its jobs.
+    private var waiting: [(start: Int, jobs: [CheckJob])] = []
+    private var firstWaiting = 0
+    /// Every job is added.
+    private var closed = false
+    /// The last job added, and whether every job so far was added in report order (read and written by the
+    /// thread that adds the jobs only).
+    private var lastAdded: CheckReport.OrderKey?
+    private var addedInOrder = true
+    /// Jobs added so far.
+    private var added = 0
+    /// Each added job's result by index (an empty result until it is done): handed over whole at the end.
+    private var storage: [CheckResult] = []
+    private var done = 0
+    /// Which results are done, by index.
+    private var isDone: [Bool] = []
+    /// The results counted so far, each once every result before it is done (nil: not counted here).
+    private var tally: CheckReport.Tally?
+    /// Drawings of failures by job index: only those of the ``CheckReport/maximumDrawings`` first results in report
+    /// order are kept (memory stays bounded), whatever the order the jobs come in and the number of workers.
+    private var drawn: [Int: (order: CheckReport.OrderKey, drawing: LabelDrawing)] = [:]
+    /// The last kept drawing in report order, when as many as can be kept are.
+    private var lastDrawn: (order: CheckReport.OrderKey, index: Int)?
     private var firstError: LayoutSimError?
-    private var count = 0
     private var fontFiles = Set<CheckReport.FontFile>()
     private var layoutWarnings = Set<ReportDiagnostic>()
 
-    /// The first job no worker has taken yet.
-    private var next = 0
-    /// Jobs a worker takes at a time: neighbours (a key's locales and variants, which share texts and fonts) stay
-    /// on one worker's shape cache, and whichever worker is free takes the next run, so both finish together.
-    private static let chunkSize = 16
+    /// An empty result, the place of one not laid out yet.
+    private static let pending = CheckResult(
+        key: "", locale: "", variant: [], file: "", line: 0, column: 0, text: "", textSHA256: "", element: nil,
+        mustFitThrough: .accessibility5, fitsThrough: nil, passed: false, known: false, failure: nil,
+        failingCategories: [], error: nil
+    )
 
-    init(count: Int) {
-        let empty = CheckResult(
-            key: "", locale: "", variant: [], file: "", line: 0, column: 0, text: "", textSHA256: "", element: nil,
-            mustFitThrough: .accessibility5, fitsThrough: nil, passed: false, known: false, failure: nil,
-            failingCategories: [], error: nil
+    /// Starts `options.workers − 1` threads.
+    init(options: CheckOptions) {
+        self.options = options
+        tally = options.baseline == nil ? CheckReport.Tally() : nil
+        for _ in 1..<max(1, options.workers) {
+            started.enter()
+            let thread = Thread { [self] in
+                work()
+                started.leave()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    /// Makes room for the results of about `jobs` jobs at once (not each time they outgrow it).
+    func reserve(_ jobs: Int) {
+        condition.withLock {
+            storage.reserveCapacity(jobs)
+            isDone.reserveCapacity(jobs)
+        }
+    }
+
+    /// Hands `jobs` (the next ones, in order) to the workers.
+    func add(_ jobs: [CheckJob]) {
+        guard !jobs.isEmpty else { return }
+        if addedInOrder {
+            for job in jobs {
+                let order = (job.entry.key, job.entry.locale, job.entry.variantPath, job.place)
+                if let lastAdded, CheckReport.precedes(key: order, lastAdded) {
+                    addedInOrder = false
+                    break
+                }
+                lastAdded = order
+            }
+        }
+        condition.lock()
+        waiting.append((added, jobs))
+        added += jobs.count
+        storage.append(contentsOf: repeatElement(Self.pending, count: jobs.count))
+        isDone.append(contentsOf: repeatElement(false, count: jobs.count))
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// With every job added: lays out on this thread too until every job is done, and returns what the layouts gave.
+    func finish() throws(LayoutSimError) -> Outcome {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        let finalProgress = done == added && added > 0
+        condition.unlock()
+        if finalProgress, let progress = options.progress { progress(added, added) }
+        work()
+        started.wait()
+        condition.lock()
+        defer { condition.unlock() }
+        if let firstError { throw firstError }
+        var drawings: [String: LabelDrawing] = [:]
+        for (index, kept) in drawn { drawings[storage[index].identity] = kept.drawing }
+        let results = storage
+        storage = []
+        return Outcome(
+            results: results, drawings: drawings, fonts: fontFiles.sorted(), warnings: layoutWarnings.sorted(),
+            tally: addedInOrder ? tally : nil
         )
-        storage = Array(repeating: empty, count: count)
     }
 
-    /// The next run of jobs to lay out, or nil when every job is taken.
-    func nextChunk() -> Range<Int>? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < storage.count else { return nil }
-        let chunk = next..<min(next + Self.chunkSize, storage.count)
-        next = chunk.upperBound
-        return chunk
+    /// One worker: its own engine, then runs of jobs until every job is added and taken.
+    private func work() {
+        let engine: LayoutEngine
+        do throws(LayoutSimError) {
+            engine = try LayoutEngine(fontsDirectory: options.fontsDirectory, appleFonts: options.appleFontIndex)
+        } catch {
+            condition.withLock { if firstError == nil { firstError = error } }
+            return
+        }
+        var fonts = Set<CheckReport.FontFile>()
+        // Neighbouring strings use the same fonts: a set hashes each file's name and digest, an array compares.
+        var lastFonts: [CheckReport.FontFile] = []
+        var warnings = Set<ReportDiagnostic>()
+        while let run = nextRun() {
+            for (offset, job) in run.jobs.enumerated() {
+                let index = run.start + offset
+                let order = (job.entry.key, job.entry.locale, job.entry.variantPath, job.place)
+                let draws = options.drawsFailures && wantsDrawing(order, index: index)
+                let checked = CheckRunner.check(job, engine: engine, options: options, draws: draws)
+                if checked.fonts != lastFonts {
+                    fonts.formUnion(checked.fonts)
+                    lastFonts = checked.fonts
+                }
+                if !checked.warnings.isEmpty { warnings.formUnion(checked.warnings) }
+                let progress = store(checked.result, drawing: checked.drawing.map { (order, $0) }, at: index)
+                if let progress, let report = options.progress { report(progress.done, progress.total) }
+            }
+        }
+        condition.withLock {
+            fontFiles.formUnion(fonts)
+            layoutWarnings.formUnion(warnings)
+        }
     }
 
-    /// Whether a failure at job `index` would be kept if drawn.
-    func wantsDrawing(at index: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return drawn.count < CheckReport.maximumDrawings || index < (drawn.keys.max() ?? 0)
+    /// The next run of jobs, waiting for one while jobs are still being made; nil when every job is taken.
+    private func nextRun() -> (start: Int, jobs: [CheckJob])? {
+        condition.lock()
+        defer { condition.unlock() }
+        while firstWaiting == waiting.count {
+            if closed { return nil }
+            condition.wait()
+        }
+        let run = waiting[firstWaiting]
+        waiting[firstWaiting].jobs = []
+        firstWaiting += 1
+        // The runs taken are dropped from time to time (not one by one: each removal moves the rest).
+        if firstWaiting >= 64 && firstWaiting * 2 >= waiting.count {
+            waiting.removeFirst(firstWaiting)
+            firstWaiting = 0
+        }
+        return run
     }
 
-    func store(_ result: CheckResult, drawing: LabelDrawing?, at index: Int) {
-        lock.lock()
+    /// Whether `a` (a job's report order and index) comes before `b` in the report.
+    private static func before(_ a: (order: CheckReport.OrderKey, index: Int), _ b: (order: CheckReport.OrderKey, index: Int)) -> Bool {
+        if CheckReport.precedes(key: a.order, b.order) { return true }
+        if CheckReport.precedes(key: b.order, a.order) { return false }
+        return a.index < b.index
+    }
+
+    /// Whether a failure of the job at `index` would be kept if drawn.
+    private func wantsDrawing(_ order: CheckReport.OrderKey, index: Int) -> Bool {
+        condition.withLock {
+            guard let lastDrawn else { return true }
+            return Self.before((order, index), lastDrawn)
+        }
+    }
+
+    /// The last drawing kept, in report order.
+    private func lastKeptDrawing() -> (order: CheckReport.OrderKey, index: Int)? {
+        drawn.lazy.map { (order: $0.value.order, index: $0.key) }.max(by: Self.before)
+    }
+
+    /// Stores a result; returns (done, total) for the progress once every job is added.
+    private func store(_ result: CheckResult, drawing: (order: CheckReport.OrderKey, drawing: LabelDrawing)?, at index: Int) -> (done: Int, total: Int)? {
+        condition.lock()
+        defer { condition.unlock() }
         storage[index] = result
-        count += 1
+        done += 1
+        isDone[index] = true
+        // Counted in order: this result, and those after it done already, when every one before it is counted.
+        if var counting = tally, counting.count == index {
+            tally = nil   // not copied while it grows
+            while counting.count < storage.count && isDone[counting.count] { counting.add(storage, at: counting.count) }
+            tally = counting
+        }
         if let drawing {
             drawn[index] = drawing
-            if drawn.count > CheckReport.maximumDrawings, let last = drawn.keys.max() { drawn[last] = nil }
+            if drawn.count > CheckReport.maximumDrawings, let last = lastKeptDrawing() { drawn[last.index] = nil }
+            // The last one kept changes only when a drawing is kept.
+            if drawn.count >= CheckReport.maximumDrawings { lastDrawn = lastKeptDrawing() }
         }
-        lock.unlock()
-    }
-
-    /// The kept drawings by result identity.
-    var drawings: [String: LabelDrawing] {
-        lock.lock()
-        defer { lock.unlock() }
-        var out: [String: LabelDrawing] = [:]
-        for (index, drawing) in drawn { out[storage[index].identity] = drawing }
-        return out
-    }
-
-    /// Font files a worker's layouts used.
-    func add(_ fonts: Set<CheckReport.FontFile>, warnings: Set<ReportDiagnostic>) {
-        lock.lock()
-        fontFiles.formUnion(fonts)
-        layoutWarnings.formUnion(warnings)
-        lock.unlock()
-    }
-
-    /// The layouts' warnings, sorted.
-    var warnings: [ReportDiagnostic] {
-        lock.lock()
-        defer { lock.unlock() }
-        return layoutWarnings.sorted()
-    }
-
-    /// Every font file used, sorted.
-    var fonts: [CheckReport.FontFile] {
-        lock.lock()
-        defer { lock.unlock() }
-        return fontFiles.sorted()
-    }
-
-    package func fail(_ error: LayoutSimError) {
-        lock.lock()
-        if firstError == nil { firstError = error }
-        lock.unlock()
-    }
-
-    package var done: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
-
-    package var error: LayoutSimError? {
-        lock.lock()
-        defer { lock.unlock() }
-        return firstError
-    }
-
-    /// Every result, in the jobs' order, handed over: the sink keeps none (call once, when every job is done).
-    package func takeResults() -> [CheckResult] {
-        lock.lock()
-        defer { lock.unlock() }
-        let out = storage
-        storage = []
-        return out
+        return closed ? (done, added) : nil
     }
 }

@@ -92,21 +92,32 @@ public enum CheckRunner {
         let input = BackgroundValue(inParallel: options.workers > 1) { CheckReport.Input(options, toolVersion: LayoutSimVersion.current) }
         let (spec, specDiagnostics) = LayoutSpecReader.read(path: options.spec)
         specDiagnostics.forEach(add)
+        var options = options
+        // With a spec, the workers start now: each makes its engine while this thread reads the catalogs, and lays out
+        // the jobs as they are made.
+        var feed: LayoutFeed?
+        if let spec {
+            options.appleFontIndex = try appleFonts(options, spec: spec)
+            feed = LayoutFeed(options: options)
+        }
         var entries: [CatalogEntry] = []
         var sourceLanguage = "en"
         let urls = options.catalogs.map { URL(fileURLWithPath: $0) }
-        for result in CatalogReader.readEach(urls, developmentLanguage: options.developmentLanguage) {
-            result.diagnostics.forEach(add)
-            // A catalog's entries share their file: its relative path made once, not once per entry.
-            var read = result.entries
+        var read = CatalogReader.readEach(urls, developmentLanguage: options.developmentLanguage, inParallel: options.workers > 1)
+        for index in read.indices {
+            read[index].diagnostics.forEach(add)
+            // A catalog's entries share their file: its relative path made once, not once per entry. The entries are
+            // taken out of the result (a copy held there made the first change copy all of them).
+            var catalog: [CatalogEntry] = []
+            swap(&catalog, &read[index].entries)
             var file: (path: String, relative: String)?
-            for i in read.indices {
-                let path = read[i].source.file
+            for i in catalog.indices {
+                let path = catalog[i].source.file
                 if file?.path != path { file = (path, Self.relative(path)) }
-                read[i].source.file = file?.relative ?? path
+                catalog[i].source.file = file?.relative ?? path
             }
-            if entries.isEmpty { entries = read } else { entries += read }
-            if let language = result.sourceLanguage { sourceLanguage = language }
+            if entries.isEmpty { entries = catalog } else { entries += catalog }
+            if let language = read[index].sourceLanguage { sourceLanguage = language }
         }
         var report = CheckReport(
             catalogs: options.catalogs, spec: options.spec, categories: options.categories.map(\.swiftUIName),
@@ -115,8 +126,9 @@ public enum CheckRunner {
         )
         report.toolVersion = LayoutSimVersion.current
         report.input = input.value
+        report.systemFontSource = options.appleFontIndex.map { "apple-fonts " + $0.directory }
         diagnostics += options.baseline?.diagnostics ?? []
-        guard let spec else {
+        guard let spec, let feed else {
             report.diagnostics = diagnostics
             report.finish()
             return report
@@ -126,8 +138,44 @@ public enum CheckRunner {
         let wanted = options.locales.map { Set($0.map { $0.lowercased() }) }
         var samples = options.samples
         for (specifier, sample) in spec.placeholders { samples.overrides[specifier] = sample }
+        feed.reserve(entries.count)
+        // Jobs go to the workers in runs as they are made. A shard is a share of the sorted jobs: then they are all
+        // made, sorted and shared out first (elsewhere their order does not matter: the results are sorted).
         var jobs: [CheckJob] = []
-        jobs.reserveCapacity(entries.count)   // a job is large: growing the array moved every job made so far
+        jobs.reserveCapacity(options.shard == nil ? LayoutFeed.runSize : entries.count)
+        // Every string's identity, before sharding: a baseline needs them (nothing else does).
+        var allIdentities = Set<String>()
+        // A key's jobs, sorted before they go: a catalog lists a key's source language first, then the others in
+        // order; sorted by key too (as Xcode writes them), the results come in report order and nothing moves.
+        var keyJobs: [CheckJob] = []
+        func sendKeyJobs() {
+            // A stable insertion sort: the few jobs out of place move a few places each.
+            func order(_ index: Int) -> CheckReport.OrderKey {
+                (keyJobs[index].entry.key, keyJobs[index].entry.locale, keyJobs[index].entry.variantPath, keyJobs[index].place)
+            }
+            for start in keyJobs.indices.dropFirst() {
+                var index = start
+                while index > 0 && CheckReport.precedes(key: order(index), order(index - 1)) {
+                    keyJobs.swapAt(index, index - 1)
+                    index -= 1
+                }
+            }
+            for job in keyJobs {
+                if options.baseline != nil {
+                    allIdentities.insert(CheckResult.identity(key: job.entry.key, locale: job.entry.locale, variant: job.entry.variantPath, place: job.place))
+                }
+                jobs.append(job)
+                if options.shard == nil && jobs.count == LayoutFeed.runSize {
+                    feed.add(jobs)
+                    jobs.removeAll(keepingCapacity: true)
+                }
+            }
+            keyJobs.removeAll(keepingCapacity: true)
+        }
+        func made(_ job: CheckJob) {
+            if let last = keyJobs.last, last.entry.key != job.entry.key { sendKeyJobs() }
+            keyJobs.append(job)
+        }
         var unspecified = Set<String>()
         var deviceWarnings = Set<String>()
         unmatchedKeyWarnings(spec, entries: entries).forEach(add)
@@ -192,8 +240,8 @@ public enum CheckRunner {
                         location: entry.source
                     ))
                 }
-                jobs.append(CheckJob(entry: entry, text: text, language: language, element: element, named: named,
-                                     place: places.count > 1 ? place.name : nil, group: context))
+                made(CheckJob(entry: entry, text: text, language: language, element: element, named: named,
+                              place: places.count > 1 ? place.name : nil, group: context))
             }
         }
         var warned = Set<String>()
@@ -236,25 +284,29 @@ public enum CheckRunner {
                 if let text = filled(pseudo, locale: sourceLanguage) { job(pseudo, text: text, language: sourceLanguage) }
             }
         }
-        // Sorted by key, locale, variant and place, ties in the order made: the sort keys made once, the jobs moved once.
-        // Catalogs list their keys in order (Xcode sorts them): already sorted, nothing moves.
-        let sortKeys = jobs.map { ($0.entry.key, $0.entry.locale, $0.entry.variantPath.joined(separator: "/"), $0.place ?? "") }
-        if let order = Self.sortedOrder(sortKeys) { jobs.reorder(by: order) }
-        // Every string's identity, before sharding: a baseline needs them (nothing else does).
-        let allIdentities = options.baseline == nil ? [] : Set(jobs.map {
-            CheckResult.identity(key: $0.entry.key, locale: $0.entry.locale, variant: $0.entry.variantPath, place: $0.place)
-        })
+        sendKeyJobs()
         if let shard = options.shard {
+            // Sorted as the results are (``CheckReport/precedes(key:_:)``), ties in the order made.
+            if let order = CheckReport.sortedOrder(count: jobs.count, key: {
+                (jobs[$0].entry.key, jobs[$0].entry.locale, jobs[$0].entry.variantPath, jobs[$0].place)
+            }) {
+                jobs.reorder(by: order)
+            }
             jobs = jobs.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+            for start in stride(from: 0, to: jobs.count, by: LayoutFeed.runSize) {
+                feed.add(Array(jobs[start..<min(start + LayoutFeed.runSize, jobs.count)]))
+            }
+        } else {
+            feed.add(jobs)
         }
-
-        var options = options
-        options.appleFontIndex = try appleFonts(options, spec: spec)
-        report.systemFontSource = options.appleFontIndex.map { "apple-fonts " + $0.directory }
-        let laidOut = try layout(jobs, options: options)
-        jobs = []   // not needed any more: the report is built and written without them
-        var results = laidOut.results
+        jobs = []
+        var laidOut = try feed.finish()
+        // Taken out: a second reference would make the first change to the results copy all of them.
+        var results: [CheckResult] = []
+        swap(&results, &laidOut.results)
         if let baseline = options.baseline {
+            // In report order (``CheckReport/finish()`` sorts them too, where they already are, then nothing moves).
+            CheckReport.sortInPlace(&results)
             let checksLocale = { (locale: String) in
                 locale == Pseudolocalizer.locale ? options.pseudo != nil : wanted?.contains(locale.lowercased()) ?? true
             }
@@ -267,24 +319,8 @@ public enum CheckRunner {
         report.unspecifiedKeys = Array(unspecified)
         report.skipped = Array(skipped)
         report.diagnostics = diagnostics
-        report.finish()
+        report.finish(counted: laidOut.tally)
         return report
-    }
-
-    /// The order that sorts `keys` (ties in their order), or nil when they are sorted already. A function of its own:
-    /// a closure inside ``run(_:)`` copied the report's input into every comparison.
-    static func sortedOrder(_ keys: [(String, String, String, String)]) -> [Int]? {
-        // The keys' parts compared where they are: comparing the tuples copied all four strings each time.
-        let parts = (keys.map(\.0), keys.map(\.1), keys.map(\.2), keys.map(\.3))
-        func less(_ a: Int, _ b: Int) -> Bool {
-            if parts.0[a] != parts.0[b] { return parts.0[a] < parts.0[b] }
-            if parts.1[a] != parts.1[b] { return parts.1[a] < parts.1[b] }
-            if parts.2[a] != parts.2[b] { return parts.2[a] < parts.2[b] }
-            if parts.3[a] != parts.3[b] { return parts.3[a] < parts.3[b] }
-            return a < b
-        }
-        guard keys.indices.dropFirst().contains(where: { less($0, $0 - 1) }) else { return nil }
-        return keys.indices.sorted(by: less)
     }
 
     /// Paths under the working directory are reported relative to it, so reports are the same on every machine.

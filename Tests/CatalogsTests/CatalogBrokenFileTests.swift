@@ -94,3 +94,42 @@ import Testing
         ])
     }
 }
+
+/// With another thread making the line index beside the parsing (`check --jobs 2` and more), a String Catalog reads
+/// as it does on one thread: entries, diagnostics and their positions, for good files and broken ones.
+@Suite struct CatalogParallelReadTests {
+    @Test func readingInParallelGivesTheSameResult() throws {
+        var urls = [CatalogFixtures.url("Localizable.xcstrings"), CatalogFixtures.url("Broken.xcstrings")]
+        urls.append(TestSupport.packageRoot.appendingPathComponent("Examples/App/Localizable.xcstrings"))
+        urls.append(try CatalogFixtures.temporaryFile("U.xcstrings", Data("{\n \"é€\" : 1,\n  \"b\" : x\n}\n".utf8)))
+        // 150 keys (read in two halves), with plural variants, keys without French (warnings), one key that is not
+        // an object (an error) and one given twice (a warning), so both halves have entries and diagnostics.
+        var keys: [String] = []
+        for index in 0..<150 {
+            let unit = { (locale: String) in "\"\(locale)\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"\(locale) \(index)\"}}" }
+            var locales = ["de", "en"] + (index % 7 == 0 ? [] : ["fr"])
+            if index % 11 == 0 { locales.removeFirst() }
+            var localizations = locales.map(unit)
+            if index % 5 == 0 {
+                localizations.append("\"pl\" : {\"variations\" : {\"plural\" : {\"one\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"%lld raz\"}}, \"other\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"%lld razy\"}}}}}")
+            }
+            keys.append("\"key\(1000 + index)\" : " + (index == 120 ? "7" : "{\"localizations\" : {\(localizations.joined(separator: ", "))}}"))
+        }
+        keys.append("\"key1010\" : {}")
+        let big = "{\n\"sourceLanguage\" : \"en\",\n\"strings\" : {\n" + keys.joined(separator: ",\n") + "\n},\n\"version\" : \"1.0\"\n}\n"
+        urls.append(try CatalogFixtures.temporaryFile("Big.xcstrings", Data(big.utf8)))
+        for url in urls {
+            let one = CatalogReader.read(url, developmentLanguage: "en", inParallel: false)
+            let two = CatalogReader.read(url, developmentLanguage: "en", inParallel: true)
+            #expect(one == two, "\(url.lastPathComponent)")
+            #expect(!one.diagnostics.isEmpty || !one.entries.isEmpty)
+            if url.lastPathComponent == "Big.xcstrings" {
+                #expect(one.entries.count > 400)
+                #expect(one.diagnostics.contains { $0.location.line > 100 && $0.message.contains("no 'fr' localization") })
+                #expect(one.diagnostics.contains { $0.message.contains("must be an object") })
+                #expect(one.diagnostics.contains { $0.message.contains("duplicate key") })
+            }
+        }
+        #expect(CatalogReader.readEach(urls, developmentLanguage: "en", inParallel: true) == CatalogReader.readEach(urls))
+    }
+}

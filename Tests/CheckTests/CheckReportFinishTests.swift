@@ -1,6 +1,7 @@
 import Foundation
 import LayoutSimCheck
 import LayoutSimModel
+import LayoutSimTestSupport
 import Testing
 
 /// The report's results sorted in place against a plain stable sort with the comparison reports always used: by
@@ -41,6 +42,41 @@ struct CheckReportFinishTests {
             var again = sorted
             CheckReport.sortInPlace(&again)
             #expect(again.map(\.text) == expected)
+        }
+    }
+}
+
+/// A check counts its results as they are laid out (``CheckReport/Tally``); finishing with that count gives what
+/// counting again gives: the same summary and budget estimates (the example app at 1 and 2 workers).
+struct CheckReportTallyTests {
+    @Test func aCountMadeAsTheResultsCameFinishesAsARecount() throws {
+        for workers in [1, 2] {
+            var options = CheckOptions(catalogs: [CheckTests.catalog], spec: CheckTests.spec)
+            options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+            options.workers = workers
+            let report = try CheckRunner.run(options)
+            #expect(report.results.contains { $0.budget?.averageAdvance != nil })
+            var cleared = report
+            for index in cleared.results.indices {
+                cleared.results[index].budget?.averageAdvance = nil
+                cleared.results[index].budget?.maxCharacters = nil
+            }
+            var tally = CheckReport.Tally()
+            for index in cleared.results.indices { tally.add(cleared.results, at: index) }
+            var counted = cleared
+            counted.finish(counted: tally)
+            var recounted = cleared
+            recounted.finish()
+            #expect(counted.summary == report.summary)
+            #expect(recounted.summary == report.summary)
+            #expect(try counted.jsonData() == report.jsonData(), "workers \(workers)")
+            #expect(try recounted.jsonData() == report.jsonData())
+            // A count of other results (here: one result short) is not used.
+            var short = CheckReport.Tally()
+            for index in cleared.results.indices.dropLast() { short.add(cleared.results, at: index) }
+            var notCounted = cleared
+            notCounted.finish(counted: short)
+            #expect(notCounted.summary == report.summary)
         }
     }
 }

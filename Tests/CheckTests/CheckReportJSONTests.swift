@@ -91,23 +91,34 @@ struct CheckReportJSONTests {
     }
 
     /// With workers, runs of results are encoded on several threads and joined in order: the same bytes as
-    /// JSONEncoder for a report of 1,300 results (five runs and a part), whatever the number of workers.
+    /// JSONEncoder for a report of 2,600 results (ten runs and a part: more than two workers encode ahead of the
+    /// writing), whatever the number of workers.
     @Test func resultsEncodedInParallelJoinToTheSameBytes() throws {
         var report = try Self.example()
         let base = report.results
-        report.results = (0..<1300).map { i in
+        report.results = (0..<2600).map { i in
             var result = base[i % base.count]
             result.key = "key\(i) " + result.key
             return result
         }
         let expected = try Self.reference(report) + [0x0A]
-        #expect(report.results.count > 5 * CheckReport.resultsPerRun)
+        #expect(report.results.count > 10 * CheckReport.resultsPerRun)
         for workers in [1, 2, 3, 8] {
             var streamed: [UInt8] = []
             var chunks = 0
             try report.writeJSON(trailer: "\n", workers: workers) { streamed += $0; chunks += 1 }
             #expect(streamed == expected, "workers \(workers)")
             #expect(chunks > 1)
+        }
+        // A number JSON cannot hold in the ninth run: the error comes out (no thread is left waiting), whatever the
+        // number of workers.
+        var unwritable = report
+        unwritable.results[8 * CheckReport.resultsPerRun + 3].budget?.textWidth = .infinity
+        #expect(unwritable.results[8 * CheckReport.resultsPerRun + 3].budget != nil)
+        for workers in [1, 2, 3] {
+            #expect(throws: JSONWriterError.nonFiniteNumber(.infinity)) {
+                try unwritable.writeJSON(workers: workers) { _ in }
+            }
         }
     }
 
