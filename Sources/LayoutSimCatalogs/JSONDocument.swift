@@ -80,35 +80,38 @@ package struct JSONDocument {
 
     /// Parses `bytes` (valid UTF-8) into its top-level object or array.
     package static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(ParseError) -> JSONValue in
-            var parser = Parser(bytes: buffer)
-            parser.skipWhitespace()
-            guard parser.index < buffer.count else { throw parser.endOfInput() }
-            guard buffer[parser.index] == UInt8(ascii: "{") || buffer[parser.index] == UInt8(ascii: "[") else {
-                throw ParseError(message: "a JSON document must start with an object or an array", offset: parser.index)
-            }
-            let value = try parser.value(depth: 1)
-            parser.skipWhitespace()
-            if parser.index < buffer.count {
-                throw ParseError(message: "unexpected text after the end of the document", offset: parser.index)
-            }
-            return value
+        var parser = Parser(bytes: bytes)
+        parser.skipWhitespace()
+        guard parser.index < bytes.count else { throw parser.endOfInput() }
+        guard bytes[parser.index] == UInt8(ascii: "{") || bytes[parser.index] == UInt8(ascii: "[") else {
+            throw ParseError(message: "a JSON document must start with an object or an array", offset: parser.index)
         }
+        let value = try parser.value(depth: 1)
+        parser.skipWhitespace()
+        if parser.index < bytes.count {
+            throw ParseError(message: "unexpected text after the end of the document", offset: parser.index)
+        }
+        return value
     }
 
     private struct Parser {
-        let bytes: UnsafeBufferPointer<UInt8>
+        let bytes: [UInt8]
         var index = 0
 
         func endOfInput() -> ParseError { ParseError(message: "unexpected end of file", offset: bytes.count) }
 
+        @inline(__always)
         mutating func skipWhitespace() {
-            while index < bytes.count {
-                switch bytes[index] {
-                case 0x20, 0x09, 0x0A, 0x0D: index += 1
-                default: return
+            var i = index
+            while i < bytes.count {
+                switch bytes[i] {
+                case 0x20, 0x09, 0x0A, 0x0D: i += 1
+                default:
+                    index = i
+                    return
                 }
             }
+            index = i
         }
 
         /// The character at `offset` for a message: 'x', or the byte's value for a control character.
@@ -119,7 +122,7 @@ package struct JSONDocument {
                 return "byte 0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
             }
             let end = min(offset + 4, bytes.count)
-            let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self).unicodeScalars.first
+            let scalar = String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first
             return "'\(scalar.map { String(Character($0)) } ?? "?")'"
         }
 
@@ -212,18 +215,18 @@ package struct JSONDocument {
         /// A string from its opening quote: the bytes between the quotes as they are when there is no escape (the
         /// input is valid UTF-8), else decoded escape by escape.
         mutating func string() throws(ParseError) -> String {
-            index += 1
-            let start = index
-            while index < bytes.count {
-                let byte = bytes[index]
+            let start = index + 1
+            var i = start
+            while i < bytes.count {
+                let byte = bytes[i]
                 if byte == UInt8(ascii: "\"") {
-                    index += 1
-                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
+                    index = i + 1
+                    return String(decoding: bytes[start..<i], as: UTF8.self)
                 }
-                if byte == UInt8(ascii: "\\") { break }
-                if byte < 0x20 { throw controlCharacter() }
-                index += 1
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                i += 1
             }
+            index = i
             var decoded = Array(bytes[start..<index])
             while index < bytes.count {
                 let byte = bytes[index]
@@ -343,16 +346,16 @@ package struct JSONDocument {
                 if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
                 try digits()
             }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
             guard let value = Double(text), value.isFinite else {
                 throw ParseError(message: "the number \(text.prefix(40)) is beyond the range of a Double", offset: start)
             }
             return value
         }
 
-        mutating func literal(_ word: StaticString) throws(ParseError) {
+        mutating func literal(_ word: String) throws(ParseError) {
             let start = index
-            for byte in UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount) {
+            for byte in word.utf8 {
                 guard index < bytes.count else { throw endOfInput() }
                 guard bytes[index] == byte else {
                     throw ParseError(message: "unexpected \(describe(start)): expected a value", offset: start)

@@ -24,46 +24,58 @@ package struct SourceText {
         utf8 = bytes
         // One pass, a checkpoint block at a time: line starts (after LF, or after a CR not followed by LF) and the
         // UTF-16 length (one unit per byte that is not a continuation byte, two for a 4-byte lead).
-        let (lineStarts, checkpointLengths) = bytes.withUnsafeBufferPointer { buffer -> ([Int], [Int]) in
-            var starts = [0]
-            var checkpoints: [Int] = []
-            checkpoints.reserveCapacity(buffer.count / Self.utf16Stride + 1)
-            var utf16Length = 0
-            let count = buffer.count
-            var blockStart = 0
-            while blockStart < count {
-                checkpoints.append(utf16Length)
-                let blockEnd = min(blockStart + Self.utf16Stride, count)
-                var units = 0
-                var index = blockStart
-                while index < blockEnd {
-                    // Eight bytes at a time while none is a line break candidate (below 0x0E): their units are
-                    // eight less the continuation bytes (10xxxxxx) plus the 4-byte leads (11110xxx), counted as bits.
-                    if index + 8 <= blockEnd {
-                        let word = UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                        let highs: UInt64 = 0x8080_8080_8080_8080
-                        if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & highs == 0 {
-                            let continuation = word & highs & ~(word << 1)
-                            let fourByteLeads = word & (word << 1) & (word << 2) & (word << 3) & highs
-                            units &+= 8 &- continuation.nonzeroBitCount &+ fourByteLeads.nonzeroBitCount
-                            index += 8
-                            continue
-                        }
+        var lineStarts = [0]
+        var checkpointLengths: [Int] = []
+        checkpointLengths.reserveCapacity(bytes.count / Self.utf16Stride + 1)
+        var utf16Length = 0
+        var blockStart = 0
+        while blockStart < bytes.count {
+            checkpointLengths.append(utf16Length)
+            let blockEnd = min(blockStart + Self.utf16Stride, bytes.count)
+            var index = blockStart
+            while index < blockEnd {
+                // Eight bytes at a time: the bytes before the first line break candidate (below 0x0E, found from
+                // the word's bits) count as units at once — one per byte less the continuation bytes (10xxxxxx),
+                // plus one per 4-byte lead (11110xxx). The word is read from a slice of exactly its bytes, so that
+                // no read needs a check of its own.
+                if index + 8 <= blockEnd {
+                    let word = Self.word(bytes[index..<(index + 8)], at: index)
+                    let highs: UInt64 = 0x8080_8080_8080_8080
+                    let candidates = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & highs
+                    let plain = candidates == 0 ? 8 : candidates.trailingZeroBitCount >> 3
+                    if plain > 0 {
+                        let bytes = plain == 8 ? word : word & ((1 << (8 &* UInt64(plain))) &- 1)
+                        let continuation = bytes & highs & ~(bytes << 1)
+                        let fourByteLeads = bytes & (bytes << 1) & (bytes << 2) & (bytes << 3) & highs
+                        utf16Length &+= plain &- continuation.nonzeroBitCount &+ fourByteLeads.nonzeroBitCount
+                        index += plain
+                        continue
                     }
-                    let byte = buffer[index]
-                    units &+= (byte & 0xC0 == 0x80 ? 0 : 1) &+ (byte >= 0xF0 ? 1 : 0)
-                    if byte <= 0x0D, byte == 0x0A || (byte == 0x0D && (index + 1 == count || buffer[index + 1] != 0x0A)) {
-                        starts.append(index + 1)
-                    }
-                    index += 1
                 }
-                utf16Length &+= units
-                blockStart = blockEnd
+                let byte = bytes[index]
+                utf16Length &+= (byte & 0xC0 == 0x80 ? 0 : 1) &+ (byte >= 0xF0 ? 1 : 0)
+                if byte <= 0x0D, byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+                    lineStarts.append(index + 1)
+                }
+                index += 1
             }
-            return (starts, checkpoints)
+            blockStart = blockEnd
         }
         lineStartsUTF8 = lineStarts
         utf16Checkpoints = checkpointLengths
+    }
+
+    /// Bytes `i..<i + 8` of `window` (a slice of exactly those) as one little-endian word.
+    @inline(__always)
+    private static func word(_ window: ArraySlice<UInt8>, at i: Int) -> UInt64 {
+        var word = UInt64(window[i + 7])
+        word = word << 8 | UInt64(window[i + 6])
+        word = word << 8 | UInt64(window[i + 5])
+        word = word << 8 | UInt64(window[i + 4])
+        word = word << 8 | UInt64(window[i + 3])
+        word = word << 8 | UInt64(window[i + 2])
+        word = word << 8 | UInt64(window[i + 1])
+        return word << 8 | UInt64(window[i])
     }
 
     /// Decodes `data`, or `nil` when it is neither UTF-8 nor UTF-16.

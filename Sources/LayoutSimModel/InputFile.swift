@@ -48,27 +48,10 @@ public enum InputFile {
     ///
     /// - Throws: ``InputFileError`` when it is missing, not a regular file, larger than `limit`, or unreadable.
     public static func read(_ path: String, limit: Int64 = maximumBytes) throws(InputFileError) -> Data {
-        // O_NONBLOCK: opening a FIFO with no writer must not wait; a regular file ignores the flag.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(errno, path: path) }
-        defer { close(fd) }
-        let size = try regularFileSize(fd: fd, limit: limit)
-        var data = Data(count: Int(size))
-        var total = 0
-        while total < Int(size) {
-            let got = data.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return systemRead(fd, base + total, Int(size) - total)
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw .system(String(cString: strerror(errno)))
-            }
-            if got == 0 { break }
-            total += got
-        }
-        if total < Int(size) { data.removeSubrange(total...) }
-        return data
+        var whole: [UInt8] = []
+        // One chunk of the whole size found (at least one byte, so that an empty file is one empty read).
+        try readChunks(path, limit: limit, chunkBytes: .max) { whole = $0 }
+        return Data(whole)
     }
 
     /// The file at `path` in pieces of at most `chunkBytes` (only the last one shorter), in order, for readers that
@@ -76,34 +59,53 @@ public enum InputFile {
     ///
     /// - Throws: ``InputFileError`` when it is missing, not a regular file, larger than `limit`, or unreadable.
     public static func readChunks(
-        _ path: String, limit: Int64 = maximumBytes, chunkBytes: Int, _ body: (UnsafeRawBufferPointer) -> Void
+        _ path: String, limit: Int64 = maximumBytes, chunkBytes: Int, _ body: ([UInt8]) -> Void
     ) throws(InputFileError) {
+        // O_NONBLOCK: opening a FIFO with no writer must not wait; a regular file ignores the flag.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw failure(errno, path: path) }
         defer { close(fd) }
-        let size = try regularFileSize(fd: fd, limit: limit)
-        let capacity = max(1, min(chunkBytes, Int(size)))
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
-        defer { buffer.deallocate() }
-        guard let base = buffer.baseAddress else { return }
-        // At most the size found, as `read` reads (a file that grows meanwhile is read as it was).
-        var remaining = Int(size)
-        var filled = 0
+        let size = Int(try regularFileSize(fd: fd, limit: limit))
+        var buffer = [UInt8](repeating: 0, count: max(1, min(chunkBytes, size)))
+        // At most the size found (a file that grows meanwhile is read as it was).
+        var remaining = size
         while remaining > 0 {
-            let got = systemRead(fd, base + filled, min(capacity - filled, remaining))
+            let filled = try fill(&buffer, count: min(buffer.count, remaining), from: fd)
+            if filled == 0 { break }
+            remaining -= filled
+            if filled < buffer.count {
+                // The last piece: the size found is reached, or the file ended sooner.
+                buffer.removeSubrange(filled...)
+                body(buffer)
+                break
+            }
+            body(buffer)
+        }
+    }
+
+    /// Reads up to `count` bytes (at most `buffer.count`) from `fd` into the start of `buffer`: fewer only at the
+    /// end of the file. Returns how many.
+    private static func fill(_ buffer: inout [UInt8], count: Int, from fd: Int32) throws(InputFileError) -> Int {
+        var filled = 0
+        var piece: [UInt8] = []
+        while filled < count {
+            let got: Int
+            if filled == 0 {
+                got = systemRead(fd, &buffer, count)
+            } else {
+                // After a short read (a signal): the rest into a second buffer, then copied after what is there.
+                if piece.count < count - filled { piece = [UInt8](repeating: 0, count: count - filled) }
+                got = systemRead(fd, &piece, count - filled)
+                if got > 0 { buffer.replaceSubrange(filled..<(filled + got), with: piece[..<got]) }
+            }
             if got < 0 {
                 if errno == EINTR { continue }
                 throw .system(String(cString: strerror(errno)))
             }
             if got == 0 { break }
             filled += got
-            remaining -= got
-            if filled == capacity {
-                body(UnsafeRawBufferPointer(start: base, count: filled))
-                filled = 0
-            }
         }
-        if filled > 0 { body(UnsafeRawBufferPointer(start: base, count: filled)) }
+        return filled
     }
 
     /// Checks that `path` is a regular file of at most `limit` bytes, for readers that open it themselves

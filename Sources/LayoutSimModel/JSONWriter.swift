@@ -13,8 +13,8 @@
 /// Output collects in a buffer handed to `sink` whenever it passes `chunkSize` bytes, and at ``finish()``; without
 /// a sink, ``finish()`` returns the whole text.
 package struct JSONWriter {
-    /// The text not yet handed to the sink: bytes `0..<length` of a buffer kept larger than what is written, each
-    /// item written in place in one go (no `append` per byte).
+    /// The text not yet handed to the sink: bytes `0..<length` of an array kept larger than what is written (the
+    /// bytes after `length` are scratch), each item written by index after one check that there is room for it.
     private var storage: [UInt8]
     private var length = 0
     /// Items written so far in each enclosing open container, outermost first (the innermost's are `items`).
@@ -46,107 +46,98 @@ package struct JSONWriter {
 
     /// Starts the member `name` of the open object; its value is written next. Names are the report's field
     /// names, written as they are: they must need no escaping (letters and digits).
-    package mutating func key(_ name: StaticString) {
-        let comma = newItem()
-        let level = depth
-        write(maximum: 2 * level + name.utf8CodeUnitCount + 7) { base, at in Self.key(name, base, at, comma: comma, level: level) }
+    package mutating func key(_ name: consuming String) {
+        let count = name.utf8.count
+        reserve(2 * depth + count + 7)
+        length = Self.key(name, count: count, &storage, length, comma: newItem(), level: depth)
         afterKey = true
     }
 
     // MARK: Members in one go (the bytes of `key(name)` then the value)
 
-    package mutating func field(_ name: StaticString, _ value: String) throws {
-        let comma = newItem()
-        let level = depth
-        var text = value
-        text.withUTF8 { bytes in
-            write(maximum: 2 * level + name.utf8CodeUnitCount + 6 * bytes.count + 9) { base, at in
-                Self.escaped(bytes, base, Self.key(name, base, at, comma: comma, level: level))
-            }
-        }
+    package mutating func field(_ name: consuming String, _ value: consuming String) throws {
+        let nameCount = name.utf8.count, count = value.utf8.count
+        // Each byte escaped is at most six (`\u00XX`).
+        reserve(2 * depth + nameCount + 6 * count + 10)
+        let at = Self.key(name, count: nameCount, &storage, length, comma: newItem(), level: depth, valueCount: count)
+        length = Self.quoted(value, count: count, &storage, at)
         try flushIfFull()
     }
 
-    package mutating func field(_ name: StaticString, _ value: Int) throws {
-        let comma = newItem()
-        let level = depth
-        write(maximum: 2 * level + name.utf8CodeUnitCount + 31) { base, at in
-            ReportNumber.writeDecimal(value, to: base + Self.key(name, base, at, comma: comma, level: level)) - base
-        }
+    package mutating func field(_ name: consuming String, _ value: Int) throws {
+        let nameCount = name.utf8.count
+        reserve(2 * depth + nameCount + 28)
+        let at = Self.key(name, count: nameCount, &storage, length, comma: newItem(), level: depth)
+        length = ReportNumber.writeDecimal(value, into: &storage, at: at)
         try flushIfFull()
     }
 
-    package mutating func field(_ name: StaticString, _ value: Double) throws {
+    package mutating func field(_ name: consuming String, _ value: Double) throws {
         guard ReportNumber.isPlainThousandths(value) else {
             key(name)
             return try double(value)
         }
-        let comma = newItem()
-        let level = depth
-        write(maximum: 2 * level + name.utf8CodeUnitCount + 31) { base, at in
-            ReportNumber.writeThousandths(value, to: base + Self.key(name, base, at, comma: comma, level: level)) - base
-        }
+        let nameCount = name.utf8.count
+        reserve(2 * depth + nameCount + 30)
+        let at = Self.key(name, count: nameCount, &storage, length, comma: newItem(), level: depth)
+        length = ReportNumber.writeThousandths(value, into: &storage, at: at)
         try flushIfFull()
     }
 
-    package mutating func field(_ name: StaticString, _ value: Bool) throws {
-        let comma = newItem()
-        let level = depth
-        write(maximum: 2 * level + name.utf8CodeUnitCount + 14) { base, at in
-            Self.copy(base, Self.key(name, base, at, comma: comma, level: level), value ? "true" : "false")
-        }
+    package mutating func field(_ name: consuming String, _ value: Bool) throws {
+        let nameCount = name.utf8.count
+        reserve(2 * depth + nameCount + 13)
+        let at = Self.key(name, count: nameCount, &storage, length, comma: newItem(), level: depth)
+        length = Self.bool(value, &storage, at)
         try flushIfFull()
     }
 
     // MARK: Values
 
-    package mutating func string(_ value: String) throws {
-        let comma = newItem()
-        let level = depth
-        var text = value
-        text.withUTF8 { bytes in
-            // Each byte escaped is at most six (`\u00XX`).
-            write(maximum: 2 * level + 6 * bytes.count + 4) { base, at in
-                Self.escaped(bytes, base, Self.separate(base, at, comma: comma, level: level))
-            }
-        }
+    package mutating func string(_ value: consuming String) throws {
+        let count = value.utf8.count
+        reserve(2 * depth + 6 * count + 4)
+        let at = Self.separate(&storage, length, comma: newItem(), level: depth, then: UInt8(ascii: "\""))
+        storage[at + count] = UInt8(ascii: "\"")
+        length = Self.quoted(value, count: count, &storage, at)
         try flushIfFull()
     }
 
     package mutating func int(_ value: Int) throws {
-        let comma = newItem()
-        let level = depth
-        write(maximum: 2 * level + 24) { base, at in
-            ReportNumber.writeDecimal(value, to: base + Self.separate(base, at, comma: comma, level: level)) - base
-        }
+        reserve(2 * depth + 22)
+        let at = Self.separate(&storage, length, comma: newItem(), level: depth)
+        length = ReportNumber.writeDecimal(value, into: &storage, at: at)
         try flushIfFull()
     }
 
     package mutating func double(_ value: Double) throws {
         guard value.isFinite else { throw JSONWriterError.nonFiniteNumber(value) }
-        let comma = newItem()
-        let level = depth
         if ReportNumber.isPlainThousandths(value) {
-            write(maximum: 2 * level + 24) { base, at in
-                ReportNumber.writeThousandths(value, to: base + Self.separate(base, at, comma: comma, level: level)) - base
-            }
+            reserve(2 * depth + 24)
+            let at = Self.separate(&storage, length, comma: newItem(), level: depth)
+            length = ReportNumber.writeThousandths(value, into: &storage, at: at)
         } else {
-            var text = ReportNumber.jsonText(value)
-            text.withUTF8 { bytes in
-                write(maximum: 2 * level + bytes.count + 2) { base, at in
-                    Self.copy(base, Self.separate(base, at, comma: comma, level: level), bytes)
-                }
-            }
+            let text = ReportNumber.jsonText(value)
+            let count = text.utf8.count
+            reserve(2 * depth + count + 2)
+            let at = Self.separate(&storage, length, comma: newItem(), level: depth)
+            length = Self.copy(text, count: count, &storage, at)
         }
         try flushIfFull()
     }
 
     package mutating func bool(_ value: Bool) throws {
-        try literal(value ? "true" : "false")
+        reserve(2 * depth + 7)
+        let at = Self.separate(&storage, length, comma: newItem(), level: depth)
+        length = Self.bool(value, &storage, at)
+        try flushIfFull()
     }
 
     package mutating func null() throws {
-        try literal("null")
+        reserve(2 * depth + 6)
+        let at = Self.separate(&storage, length, comma: newItem(), level: depth)
+        length = Self.put(&storage, at, 0x6C6C_756E, count: 4)  // null
+        try flushIfFull()
     }
 
     /// `value`, or `null`.
@@ -182,9 +173,9 @@ package struct JSONWriter {
     /// Adds `count` items of the innermost open array, written by a writer made with
     /// ``init(continuing:afterItems:)`` from this one's ``openContainers`` and the items added before them.
     package mutating func append(itemBytes: [UInt8], count: Int) throws {
-        itemBytes.withUnsafeBufferPointer { bytes in
-            write(maximum: bytes.count) { base, at in Self.copy(base, at, bytes) }
-        }
+        reserve(itemBytes.count)
+        storage.replaceSubrange(length..<(length + itemBytes.count), with: itemBytes)
+        length += itemBytes.count
         if depth > 0 { items += count }
         try flushIfFull()
     }
@@ -200,37 +191,20 @@ package struct JSONWriter {
 
     // MARK: Layout
 
-    /// Runs `body` on the buffer at the end of the text, with room for `maximum` more bytes; `body` returns the
-    /// new end.
+    /// Makes room for `maximum` more bytes after the text: the storage at least doubles when it would not hold them.
     @inline(__always)
-    private mutating func write(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>, Int) -> Int) {
-        if length + maximum > storage.count {
-            storage.append(contentsOf: repeatElement(0, count: max(storage.count, length + maximum - storage.count)))
-        }
-        let start = length
-        length = storage.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return start }
-            return body(base, start)
-        }
+    private mutating func reserve(_ maximum: Int) {
+        if length + maximum > storage.count { grow(maximum) }
     }
 
-    private mutating func literal(_ text: StaticString) throws {
-        let comma = newItem()
-        let level = depth
-        write(maximum: 2 * level + text.utf8CodeUnitCount + 2) { base, at in
-            Self.copy(base, Self.separate(base, at, comma: comma, level: level), text)
-        }
-        try flushIfFull()
+    @inline(never)
+    private mutating func grow(_ maximum: Int) {
+        storage.append(contentsOf: repeatElement(0, count: max(storage.count, length + maximum - storage.count)))
     }
 
     private mutating func open(_ bracket: UInt8) {
-        let comma = newItem()
-        let level = depth
-        write(maximum: 2 * level + 3) { base, at in
-            let at = Self.separate(base, at, comma: comma, level: level)
-            base[at] = bracket
-            return at + 1
-        }
+        reserve(2 * depth + 3)
+        length = Self.separate(&storage, length, comma: newItem(), level: depth, then: bracket)
         if depth > 0 { outer.append(items) }
         items = 0
         depth += 1
@@ -242,17 +216,9 @@ package struct JSONWriter {
             depth -= 1
             items = depth > 0 ? outer.removeLast() : 0
         }
-        let level = depth
-        write(maximum: 2 * level + 3) { base, at in
-            var at = at
-            if count == 0 {
-                base[at] = 0x0A
-                at += 1
-            }
-            at = Self.separate(base, at, comma: false, level: level)
-            base[at] = bracket
-            return at + 1
-        }
+        reserve(2 * depth + 3)
+        // An empty container: `[`, an empty line, `]`.
+        length = Self.separate(&storage, length, comma: false, level: depth, then: bracket, emptyLine: count == 0)
         try flushIfFull()
     }
 
@@ -267,42 +233,6 @@ package struct JSONWriter {
         return items > 1
     }
 
-    /// Writes the comma (if `comma` is true), new line and indent of an item at `at` (nothing for nil); returns
-    /// the end.
-    @inline(__always)
-    private static func separate(_ base: UnsafeMutablePointer<UInt8>, _ at: Int, comma: Bool?, level: Int) -> Int {
-        guard let comma else { return at }
-        var at = at
-        if comma {
-            base[at] = UInt8(ascii: ",")
-            at += 1
-        }
-        base[at] = 0x0A
-        (base + at + 1).update(repeating: 0x20, count: 2 * level)
-        return at + 1 + 2 * level
-    }
-
-    /// `"name" : ` after the item's separator; returns the end.
-    @inline(__always)
-    private static func key(_ name: StaticString, _ base: UnsafeMutablePointer<UInt8>, _ at: Int, comma: Bool?, level: Int) -> Int {
-        var at = separate(base, at, comma: comma, level: level)
-        base[at] = UInt8(ascii: "\"")
-        at = copy(base, at + 1, name)
-        return copy(base, at, "\" : ")
-    }
-
-    @inline(__always)
-    private static func copy(_ base: UnsafeMutablePointer<UInt8>, _ at: Int, _ text: StaticString) -> Int {
-        (base + at).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
-        return at + text.utf8CodeUnitCount
-    }
-
-    @inline(__always)
-    private static func copy(_ base: UnsafeMutablePointer<UInt8>, _ at: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        if let source = bytes.baseAddress { (base + at).update(from: source, count: bytes.count) }
-        return at + bytes.count
-    }
-
     private mutating func flushIfFull() throws {
         guard let sink, length >= chunkSize else { return }
         try sink(text)
@@ -310,79 +240,7 @@ package struct JSONWriter {
     }
 
     /// A copy of the text not yet handed on (one memory copy).
-    private var text: [UInt8] {
-        storage.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[..<length])) }
-    }
-
-    /// `"…"` with JSON escapes (see the type's documentation) written at `at`: one pass over the bytes, the runs
-    /// that need no escape copied whole. Returns the end.
-    private static func escaped(_ bytes: UnsafeBufferPointer<UInt8>, _ base: UnsafeMutablePointer<UInt8>, _ at: Int) -> Int {
-        var at = at
-        base[at] = UInt8(ascii: "\"")
-        at += 1
-        var copied = 0   // bytes before this one are written
-        var i = 0
-        let raw = UnsafeRawBufferPointer(bytes)
-        while i < bytes.count {
-            // Eight bytes at a time while none of them needs a look.
-            if i + 8 <= bytes.count, !needsLook(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
-                i += 8
-                continue
-            }
-            let byte = bytes[i]
-            // Bytes at 0x20 and above other than `"`, `\` and 0xE2 (the lead byte of U+2028 and U+2029) go as they are.
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 else {
-                i += 1
-                continue
-            }
-            var length = 1
-            if byte == 0xE2 {
-                // A three-byte character: U+2028 (E2 80 A8) and U+2029 (E2 80 A9) are escaped, the rest copied.
-                guard i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 else {
-                    i += 1
-                    continue
-                }
-                length = 3
-            }
-            at = copy(base, at, UnsafeBufferPointer(rebasing: bytes[copied..<i]))
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                base[at] = 0x5C
-                base[at + 1] = byte
-                at += 2
-            case 0x08: at = copy(base, at, "\\b")
-            case 0x09: at = copy(base, at, "\\t")
-            case 0x0A: at = copy(base, at, "\\n")
-            case 0x0C: at = copy(base, at, "\\f")
-            case 0x0D: at = copy(base, at, "\\r")
-            case 0xE2: at = copy(base, at, bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029")
-            default:
-                at = copy(base, at, "\\u00")
-                base[at] = hexDigit(byte >> 4)
-                base[at + 1] = hexDigit(byte & 0xF)
-                at += 2
-            }
-            i += length
-            copied = i
-        }
-        at = copy(base, at, UnsafeBufferPointer(rebasing: bytes[copied...]))
-        base[at] = UInt8(ascii: "\"")
-        return at + 1
-    }
-
-    /// Whether one of the eight bytes of `word` is below 0x20, `"`, `\` or 0xE2 (exact: each test is the classic
-    /// "has a zero byte" / "has a byte below n" bit trick, which has no false answer about whether any byte does).
-    @inline(__always)
-    private static func needsLook(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
-        let below20 = (word &- ones &* 0x20) & ~word & highs != 0
-        return below20 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C)) || hasZero(word ^ (ones &* 0xE2))
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
-    }
+    private var text: [UInt8] { Array(storage[..<length]) }
 }
 
 /// A value JSON cannot hold.

@@ -16,8 +16,8 @@ package enum ReportNumber {
         return text
     }
 
-    /// Whether ``jsonText(_:)`` of `value` is n/1000 in plain decimals (``writeThousandths(_:to:)`` writes it): for
-    /// the values reports hold (multiples of 1/1000 from 0.001 to a billion, what ``rounded(_:)`` gives), `value`
+    /// Whether ``jsonText(_:)`` of `value` is n/1000 in plain decimals (``writeThousandths(_:into:at:)`` writes it):
+    /// for the values reports hold (multiples of 1/1000 from 0.001 to a billion, what ``rounded(_:)`` gives), `value`
     /// is the nearest double to n/1000 for an integer n of at most 12 digits, and a decimal of at most 15
     /// significant digits is the only one of its length or shorter to round to its double; so the shortest
     /// round-trip form `description` gives is n/1000 itself, which Swift writes in plain notation (it does from
@@ -27,19 +27,19 @@ package enum ReportNumber {
         return magnitude >= 0.001 && magnitude < 1e9 && (magnitude * 1000).rounded() / 1000 == magnitude
     }
 
-    /// Writes ``jsonText(_:)`` of a value ``isPlainThousandths(_:)`` accepts at `start` (at most 22 bytes);
-    /// returns the end.
-    package static func writeThousandths(_ value: Double, to start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    /// Writes ``jsonText(_:)`` of a value ``isPlainThousandths(_:)`` accepts into `bytes` from index `start` (at
+    /// most 22 bytes, which must be there); returns the index after the last one written.
+    package static func writeThousandths(_ value: Double, into bytes: inout [UInt8], at start: Int) -> Int {
         var at = start
         if value < 0 {
-            at.pointee = UInt8(ascii: "-")
+            bytes[at] = UInt8(ascii: "-")
             at += 1
         }
         let n = Int((abs(value) * 1000).rounded())
-        at = writeDecimal(n / 1000, to: at)
+        at = writeDecimal(n / 1000, into: &bytes, at: at)
         var fraction = n % 1000
         guard fraction != 0 else { return at }
-        at.pointee = UInt8(ascii: ".")
+        bytes[at] = UInt8(ascii: ".")
         at += 1
         var divisor = 100
         while fraction % 10 == 0 {
@@ -47,18 +47,19 @@ package enum ReportNumber {
             divisor /= 10
         }
         while divisor > 0 {
-            at.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / divisor % 10)
+            bytes[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / divisor % 10)
             at += 1
             divisor /= 10
         }
         return at
     }
 
-    /// Writes `value` in decimal (`String(value)`'s bytes, at most 20) at `start`; returns the end.
-    package static func writeDecimal(_ value: Int, to start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    /// Writes `value` in decimal (`String(value)`'s bytes, at most 20, which must be there) into `bytes` from index
+    /// `start`; returns the index after the last one written.
+    package static func writeDecimal(_ value: Int, into bytes: inout [UInt8], at start: Int) -> Int {
         var at = start
         if value < 0 {
-            at.pointee = UInt8(ascii: "-")
+            bytes[at] = UInt8(ascii: "-")
             at += 1
         }
         var magnitude = value.magnitude
@@ -68,34 +69,14 @@ package enum ReportNumber {
             digits += 1
             power = power &* 10
         }
-        var end = at + digits
-        let stop = end
+        let end = at + digits
+        var index = end
         repeat {
-            end -= 1
-            end.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            index -= 1
+            bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
             magnitude /= 10
-        } while end > at
-        return stop
-    }
-
-    /// Appends ``jsonText(_:)`` of a finite `value` to `bytes` (through ``writeThousandths(_:to:)`` when it can).
-    package static func appendJSONText(_ value: Double, to bytes: inout [UInt8]) {
-        guard isPlainThousandths(value) else {
-            bytes.append(contentsOf: jsonText(value).utf8)
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            guard let base = buffer.baseAddress else { return }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: writeThousandths(value, to: base) - base))
-        }
-    }
-
-    /// Appends `value` in decimal (`String(value)`'s bytes) to `bytes`.
-    package static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            guard let base = buffer.baseAddress else { return }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: writeDecimal(value, to: base) - base))
-        }
+        } while index > at
+        return end
     }
 
     /// Text of a number rounded to three decimals, without trailing zeros ("17", "16.333"): messages and SVG.

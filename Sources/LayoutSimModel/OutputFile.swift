@@ -61,17 +61,15 @@ public enum OutputFile {
         if failure == nil {
             do {
                 try body { chunk in
-                    var written = 0
-                    while written < chunk.count {
-                        let count = chunk.withUnsafeBytes { buffer -> Int in
-                            guard let base = buffer.baseAddress else { return 0 }
-                            return systemWrite(fd, base + written, chunk.count - written)
-                        }
+                    // The array is passed as the buffer; after a short write (a signal), what is left is a new array.
+                    var rest = chunk
+                    while !rest.isEmpty {
+                        let count = systemWrite(fd, rest, rest.count)
                         if count < 0 {
                             if errno == EINTR { continue }
                             throw OutputFileError(String(cString: strerror(errno)).lowercased())
                         }
-                        written += count
+                        rest = count < rest.count ? Array(rest[count...]) : []
                     }
                 }
             } catch let error as OutputFileError {

@@ -67,4 +67,37 @@ struct JSONWriterTests {
         try writer.endArray()
         #expect(String(decoding: try writer.finish(), as: UTF8.self) == (try Self.encoder(items)))
     }
+
+    /// Strings whose escapes make the storage grow while they are written (a writer without a sink starts with
+    /// 4 KB): each control character takes six bytes, so the room reserved for them crosses the first size, and the
+    /// escapes start at every offset around it.
+    @Test func escapesCrossingTheGrowthOfTheStorage() throws {
+        var values: [String] = []
+        for lead in [0, 1, 7, 8, 4_000, 4_090, 4_095, 4_096, 4_100] {
+            values.append(String(repeating: "a", count: lead) + String(repeating: "\u{1}\"\n", count: 700))
+            values.append(String(repeating: "ข", count: lead / 3) + "\u{2028}" + String(repeating: "\\", count: 3_000))
+        }
+        // One string per writer, so that each starts from the first storage.
+        for value in values {
+            #expect(try Self.written([value]) == Self.encoder([value]))
+        }
+        #expect(try Self.written(values) == Self.encoder(values))
+    }
+
+    /// Chunks handed to the sink, however small, add up to the same text (the storage is emptied after each).
+    @Test func smallChunksAddUpToTheWholeText() throws {
+        let values = (0..<300).map { "value \($0) \"quoted\" \u{1F}" + String(repeating: "é", count: $0 % 17) }
+        for chunkSize in [1, 5, 64, 1_000] {
+            var bytes: [UInt8] = []
+            var chunks = 0
+            var writer = JSONWriter(chunkSize: chunkSize) { chunk in
+                bytes += chunk
+                chunks += 1
+            }
+            try writer.strings(values)
+            _ = try writer.finish()
+            #expect(String(decoding: bytes, as: UTF8.self) == (try Self.encoder(values)), "chunks of \(chunkSize)")
+            #expect(chunks > 1)
+        }
+    }
 }

@@ -3,7 +3,8 @@ import Testing
 
 @Suite("Report numbers")
 struct ReportNumberTests {
-    /// `appendJSONText` against `description` (with ".0" dropped), the formatter it stands in for.
+    /// The JSON writer's number (``ReportNumber/writeThousandths(_:into:at:)`` when it can) against `description`
+    /// (with ".0" dropped), the formatter it stands in for.
     static func reference(_ value: Double) -> String {
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
@@ -11,9 +12,13 @@ struct ReportNumberTests {
     }
 
     static func fast(_ value: Double) -> String {
-        var bytes: [UInt8] = []
-        ReportNumber.appendJSONText(value, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        var writer = JSONWriter()
+        do {
+            try writer.double(value)
+            return String(decoding: try writer.finish(), as: UTF8.self)
+        } catch {
+            return "\(error)"
+        }
     }
 
     @Test("hand-written values")
@@ -52,11 +57,16 @@ struct ReportNumberTests {
     }
 
     @Test("integers write as String(_:) does")
-    func integers() {
+    func integers() throws {
         for value in [0, 1, 9, 10, 99, 100, -1, -10, 123_456, Int.max, Int.min, Int.min + 1] {
-            var bytes: [UInt8] = []
-            ReportNumber.appendDecimal(value, to: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+            var writer = JSONWriter()
+            try writer.int(value)
+            #expect(String(decoding: try writer.finish(), as: UTF8.self) == String(value))
+            // Written where asked, the bytes around left alone.
+            var bytes = [UInt8](repeating: 0xFF, count: 25)
+            let end = ReportNumber.writeDecimal(value, into: &bytes, at: 2)
+            #expect(Array(bytes[2..<end]) == Array(String(value).utf8))
+            #expect(bytes[..<2].allSatisfy { $0 == 0xFF } && bytes[end...].allSatisfy { $0 == 0xFF })
         }
     }
 }

@@ -57,10 +57,43 @@ struct SHA256Tests {
             var start = 0
             while start < message.count {
                 let end = min(start + step, message.count)
-                message[start..<end].withUnsafeBytes { hasher.update($0) }
+                hasher.update(Array(message[start..<end]))
                 start = end
             }
             #expect(hasher.finish().hex == whole, "pieces of \(step)")
+        }
+    }
+
+    /// Every length from 0 to 200 bytes (one, two and four blocks, the padding at every offset) against
+    /// `sha256sum`, whole, as a String's UTF-8 and in two pieces.
+    @Test("lengths 0 to 200 hash as sha256sum does")
+    func everyShortLength() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layoutsim-sha256-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let messages = (0...200).map { length in (0..<length).map { UInt8(truncatingIfNeeded: ($0 &* 37 &+ length) % 95 + 32) } }
+        for (length, message) in messages.enumerated() {
+            try Data(message).write(to: folder.appendingPathComponent("\(length)"))
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = messages.indices.map { folder.appendingPathComponent("\($0)").path }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let expected = output.split(separator: "\n").map { String($0.prefix(64)) }
+        #expect(expected.count == messages.count)
+        for (length, message) in messages.enumerated() where length < expected.count {
+            #expect(SHA256.hexDigest(of: message) == expected[length], "length \(length)")
+            // Printable ASCII: the same bytes as a String.
+            #expect(SHA256.hexDigest(ofUTF8: String(decoding: message, as: UTF8.self)) == expected[length], "length \(length)")
+            var hasher = SHA256.Hasher()
+            let cut = length / 3
+            hasher.update(Array(message[..<cut]))
+            hasher.update(Array(message[cut...]))
+            #expect(hasher.finish().hex == expected[length], "length \(length) in two pieces")
         }
     }
 
