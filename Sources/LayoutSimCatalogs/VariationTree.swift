@@ -51,6 +51,8 @@ package struct ExpandedVariant: Sendable, Hashable {
 /// - Device and width variations give one string per variant.
 /// - Each `%#@name@` token with a definition is replaced by each of its variants (the cartesian product for
 ///   several tokens), recursively for tokens inside variants (`.stringsdict` nested variables), at most 8 deep.
+///
+/// One expander per localization: its bound on variants counts what one ``expand(_:)`` makes.
 package struct VariationExpander {
     package let key: String
     package let locale: String
@@ -77,12 +79,10 @@ package struct VariationExpander {
     /// Every concrete string of `localization`; none, with an error, when there would be more than
     /// ``maximumVariants`` or one would be longer than ``FitRequest/maximumTextLength``.
     package mutating func expand(_ localization: Localization) -> [ExpandedVariant] {
-        // A plain string unit with no `@` (so no substitution token): itself, without the general machinery.
-        if case .unit(var value, let state) = localization.node, !tooMany,
-           !value.withUTF8({ $0.contains(UInt8(ascii: "@")) }) {
-            made += 1
-            if made <= Self.maximumVariants { return [ExpandedVariant(path: [], value: value, state: state)] }
-            tooMany = true
+        // A plain string unit with no `@` (so no substitution token): itself, without the general machinery (one
+        // string, well within the bound).
+        if case .unit(var value, let state) = localization.node, !value.withUTF8({ $0.contains(UInt8(ascii: "@")) }) {
+            return [ExpandedVariant(path: [], value: value, state: state)]
         }
         let variants = expand(localization.node, path: [], context: nil).flatMap {
             substitute($0, localization.substitutions, visited: [], depth: 0)
