@@ -40,6 +40,16 @@ package enum Fitter {
         let tracking: Double
     }
 
+    /// A layout with the container it was laid out in and its shrinking: a struct, not a tuple (a tuple of these
+    /// was destroyed through its runtime metadata, ~400 instructions per category).
+    struct Laid {
+        let layout: Layout
+        let container: Container
+        /// The shrink factor applied (1: none).
+        let scale: Double
+        let reachedMinimum: Bool
+    }
+
     /// Lays the text out at every step of the plan: the one loop over sizes.
     ///
     /// - Parameter detail: ``ResultDetail/full`` (default) for every field of every result; ``ResultDetail/failures``
@@ -113,7 +123,7 @@ package enum Fitter {
     ///   of the last shown line is not computed (``Layout/truncated`` stays nil, ``Layout/shown`` says it).
     private static func layOut(
         _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak], verdictOnly: Bool = false
-    ) -> (layout: Layout, container: Container, scale: Double, reachedMinimum: Bool) {
+    ) -> Laid {
         let text = source.text
         let label = request.label
         var container = request.container.at(step.category)
@@ -231,7 +241,7 @@ package enum Fitter {
         if label.allowsTightening, !fitsWhole(current) {
             current = layout(current.size, tighten: true)
         }
-        return (current, container, scale, reachedMinimum)
+        return Laid(layout: current, container: container, scale: scale, reachedMinimum: reachedMinimum)
     }
 
     /// The result of one layout: heights, visible text, alignment, verdict.
