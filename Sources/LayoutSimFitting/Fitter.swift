@@ -88,6 +88,11 @@ package enum Fitter {
         _ source: AdvanceSource, step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest,
         breaks: [BoundaryBreak], detail: ResultDetail = .full, summarizesFailure: Bool = false
     ) -> CategoryResult {
+        if detail == .failures, let passing = passingSummary(
+            source, step: step, lineHeight: lineHeight, weight: weight, request: request, breaks: breaks
+        ) {
+            return passing
+        }
         let laid = layOut(source, step: step, request: request, breaks: breaks)
         let scaledLineHeight = lineHeight * laid.layout.size / step.pointSize
         if detail == .failures,
@@ -105,6 +110,11 @@ package enum Fitter {
     package static func passes(
         _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak]
     ) -> Bool {
+        if let (stats, container) = lineStats(source, step: step, request: request, breaks: breaks) {
+            if passes(stats, container: container, request: request) { return true }
+            // It fails at its size as the lines fall: only shrinking or tightening could change that.
+            if !request.label.allowsTightening && !shrinks(request.label) { return false }
+        }
         let laid = layOut(source, step: step, request: request, breaks: breaks, verdictOnly: true)
         // Lines the limit hides fail, whatever the truncation keeps (which a verdict alone does not compute).
         if laid.layout.shown < laid.layout.lines.count { return false }
@@ -214,7 +224,7 @@ package enum Fitter {
         var scale = 1.0
         var reachedMinimum = false
         var current = layout(step.pointSize, tighten: false)
-        if let minimum = label.minimumScaleFactor, minimum > 0, minimum < 1, !fitsWhole(current) {
+        if shrinks(label), let minimum = label.minimumScaleFactor, !fitsWhole(current) {
             var fitting: Double?
             var failing = 1.0
             var candidate = 0.99
