@@ -93,7 +93,7 @@ extension CheckRunner {
                 result.budget = CheckResult.Budget(
                     category: at.category, pointSize: ReportNumber.rounded(at.pointSize),
                     width: ReportNumber.rounded(container.textWidth), lines: container.lineLimit,
-                    characters: job.text.count,
+                    characters: engine.characterCount(job.text),
                     textWidth: ReportNumber.rounded(Fitter.paragraphWidths(source, size: at.pointSize).reduce(0, +))
                 )
             }

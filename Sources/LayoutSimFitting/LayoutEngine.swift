@@ -60,6 +60,10 @@ public final class LayoutEngine {
     /// engine while it stays among the last ``shapedTextCapacity`` texts shaped for a fit).
     public var shapeCallCount: Int { measurer.shaper.shapeCalls }
 
+    /// Swift's `Character` count of `text` (`text.count`), for less than Swift takes where the text's code points
+    /// allow (``TextMeasurer/characterCount(_:)``).
+    package func characterCount(_ text: String) -> Int { measurer.characterCount(text) }
+
     /// Fits whose text was found shaped (``shapedTexts``), and fits that shaped it.
     package var shapedTextHits: Int { shapedTexts.hits }
     package var shapedTextMisses: Int { shapedTexts.misses }

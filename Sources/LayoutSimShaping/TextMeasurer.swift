@@ -99,6 +99,12 @@ package final class TextMeasurer {
         return measured
     }
 
+    /// Swift's `Character` count of `text` (`text.count`): counted with the plain grapheme rules and the table of code
+    /// points when they apply (``TextBoundaries/simpleGraphemeCount(_:table:)``), else by Swift.
+    package func characterCount(_ text: String) -> Int {
+        TextBoundaries.simpleGraphemeCount(text, table: &table) ?? text.count
+    }
+
     /// Whether a text with `unit` may have a bidi level other than 0: a code unit of the right-to-left blocks
     /// (Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms, U+0590–U+08FF,
     /// U+FB1D–U+FDFF, U+FE70–U+FEFF), an explicit direction mark, embedding, override or isolate (U+200F,
