@@ -34,7 +34,8 @@ extension Fitter {
         }
         // Every line is shown and visible, and the lines' spans cover every cluster: nothing is hidden.
         return summaryResult(size: l.size, lines: [], shown: l.shown, tracking: l.tracking, text: text, step: step,
-                             lineHeight: lineHeight, weight: weight, container: container, scale: scale,
+                             lineHeight: lineHeight, weight: weight, displayScale: container.displayScale,
+                             insets: container.insets, scale: scale,
                              reachedMinimum: reachedMinimum, widest: quick.widest,
                              verdict: quick.wordBroken ? .fitsWithWordBroken : .fits, wordBroken: quick.wordBroken,
                              overflowWidth: nil)
@@ -45,8 +46,8 @@ extension Fitter {
     /// lines (a remedy reads them); a passing one does not (``CategoryResult/shownLineCount`` says how many).
     private static func summaryResult(
         size: Double, lines: [Line], shown: Int, tracking: Double, text: MeasuredText, step: FitStep, lineHeight: Double,
-        weight: FontWeight?, container: Container, scale: Double, reachedMinimum: Bool, widest: Double, verdict: Verdict,
-        wordBroken: Bool, overflowWidth: Double?
+        weight: FontWeight?, displayScale: Double, insets: EdgeInsets, scale: Double, reachedMinimum: Bool, widest: Double,
+        verdict: Verdict, wordBroken: Bool, overflowWidth: Double?
     ) -> CategoryResult {
         CategoryResult(
             category: step.category, appliedCategory: step.appliedCategory ?? step.category, pointSize: size,
@@ -54,8 +55,7 @@ extension Fitter {
             hiddenCharacters: 0, shownLineWidths: [], lineOffsets: [], scaleFactor: scale,
             shrinkReachedMinimum: reachedMinimum, tracking: tracking, lineBoxes: [], inkClipped: nil,
             shownLineCount: shown, visibleLineCount: shown, partlyVisibleLine: nil, textHeight: 0, height: 0,
-            width: Units.roundUpToPixels(widest, scale: container.displayScale) + container.insets.left
-                + container.insets.right,
+            width: Units.roundUpToPixels(widest, scale: displayScale) + insets.left + insets.right,
             verdict: verdict, wordBroken: wordBroken, clippedBy: nil, overflowWidth: overflowWidth, isSummary: true
         )
     }
@@ -68,15 +68,27 @@ extension Fitter {
         _ source: AdvanceSource, step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest,
         breaks: [BoundaryBreak]
     ) -> CategoryResult? {
-        guard let (stats, container) = lineStats(source, step: step, request: request, breaks: breaks),
-              passes(stats, container: container, request: request) else { return nil }
+        guard let (stats, room) = lineStats(source, step: step, request: request, breaks: breaks),
+              passes(stats, room: room, request: request) else { return nil }
         let size = step.pointSize
         return summaryResult(
             size: size, lines: [], shown: stats.count, tracking: 0, text: source.text, step: step,
-            lineHeight: lineHeight * size / step.pointSize, weight: weight, container: container, scale: 1,
-            reachedMinimum: false, widest: stats.widest, verdict: stats.endsMidWord ? .fitsWithWordBroken : .fits,
-            wordBroken: stats.endsMidWord, overflowWidth: nil
+            lineHeight: lineHeight * size / step.pointSize, weight: weight, displayScale: room.displayScale,
+            insets: room.insets, scale: 1, reachedMinimum: false, widest: stats.widest,
+            verdict: stats.endsMidWord ? .fitsWithWordBroken : .fits, wordBroken: stats.endsMidWord, overflowWidth: nil
         )
+    }
+
+    /// What the statistics are judged against: the container at a step's category (``Container/at(_:)``, the step's
+    /// insets), without its per-category tables (a copy of the container copied them).
+    struct Room {
+        let width: Double
+        let lineLimit: Int
+        let insets: EdgeInsets
+        let displayScale: Double
+
+        /// The width available to the text, points (``Container/textWidth``).
+        var textWidth: Double { width - insets.left - insets.right }
     }
 
     /// How the text's lines fall at the size of `step` in its container there, with that container, when whether it
@@ -85,29 +97,36 @@ extension Fitter {
     /// them).
     static func lineStats(
         _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak]
-    ) -> (stats: LineStats, container: Container)? {
+    ) -> (stats: LineStats, room: Room)? {
         guard !request.clipsToBounds, source.text.missingGlyphs.isEmpty else { return nil }
         switch request.lineHeight {
         case .fixed, .multiple: return nil
         case .typographic, .letterformAware: break
         }
-        var container = request.container.at(step.category)
-        if let insets = step.insets { container.insets = insets }
-        guard container.height == nil else { return nil }
+        let container = request.container
+        var width = container.width
+        var height = container.height
+        if let category = step.category, !(container.categoryWidths.isEmpty && container.categoryHeights.isEmpty) {
+            if let there = container.categoryWidths[category] { width = there }
+            if let there = container.categoryHeights[category] { height = there }
+        }
+        guard height == nil else { return nil }
+        let room = Room(width: width, lineLimit: container.lineLimit, insets: step.insets ?? container.insets,
+                        displayScale: container.displayScale)
         let (advances, edges) = source.memo.at(step.pointSize, source)
         let stats = LineBreaker.lineStats(
-            source.text, advances: advances, width: max(0, container.textWidth), breaks: breaks,
+            source.text, advances: advances, width: max(0, room.textWidth), breaks: breaks,
             pushOut: request.label.lineBreakStrategy.pushesOut, edges: edges
         )
-        return (stats, container)
+        return (stats, room)
     }
 
-    /// Whether lines that fall as `stats` says pass in `container` as they are: every line shown, none wider than the
-    /// container, a mid-word split only when the request allows it (then neither shrinking nor tightening applies).
-    static func passes(_ stats: LineStats, container: Container, request: FitRequest) -> Bool {
-        let limit = container.lineLimit
+    /// Whether lines that fall as `stats` says pass in `room` as they are: every line shown, none wider than the
+    /// room, a mid-word split only when the request allows it (then neither shrinking nor tightening applies).
+    static func passes(_ stats: LineStats, room: Room, request: FitRequest) -> Bool {
+        let limit = room.lineLimit
         guard limit == 0 || stats.count <= limit else { return false }
-        guard stats.widest <= max(0, container.textWidth) + LineBreaker.tolerance else { return false }
+        guard stats.widest <= max(0, room.textWidth) + LineBreaker.tolerance else { return false }
         return !stats.endsMidWord || request.allowsWordBreaks
     }
 
@@ -143,7 +162,8 @@ extension Fitter {
             verdict = .fits
         }
         return summaryResult(size: l.size, lines: l.lines, shown: l.shown, tracking: l.tracking, text: text, step: step,
-                             lineHeight: lineHeight, weight: weight, container: container, scale: scale,
+                             lineHeight: lineHeight, weight: weight, displayScale: container.displayScale,
+                             insets: container.insets, scale: scale,
                              reachedMinimum: reachedMinimum, widest: widest, verdict: verdict,
                              wordBroken: wordBroken, overflowWidth: overflowWidth)
     }

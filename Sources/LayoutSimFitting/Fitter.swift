@@ -110,8 +110,8 @@ package enum Fitter {
     package static func passes(
         _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak]
     ) -> Bool {
-        if let (stats, container) = lineStats(source, step: step, request: request, breaks: breaks) {
-            if passes(stats, container: container, request: request) { return true }
+        if let (stats, room) = lineStats(source, step: step, request: request, breaks: breaks) {
+            if passes(stats, room: room, request: request) { return true }
             // It fails at its size as the lines fall: only shrinking or tightening could change that.
             if !request.label.allowsTightening && !shrinks(request.label) { return false }
         }

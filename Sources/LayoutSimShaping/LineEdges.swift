@@ -20,9 +20,9 @@ package struct EdgeAdvances: Sendable {
     }
 
     /// The change when a line starts with cluster `i`.
-    @inlinable package func atStart(_ i: Int) -> Double { start.isEmpty ? 0 : start[i] }
+    @inlinable @inline(__always) package func atStart(_ i: Int) -> Double { start.isEmpty ? 0 : start[i] }
     /// The change when a line ends right after cluster `i`.
-    @inlinable package func atEnd(_ i: Int) -> Double { end.isEmpty ? 0 : end[i] }
+    @inlinable @inline(__always) package func atEnd(_ i: Int) -> Double { end.isEmpty ? 0 : end[i] }
 }
 
 /// The size-independent edge changes of a measured text, font units of each cluster's face.
