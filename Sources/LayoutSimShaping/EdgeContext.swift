@@ -6,8 +6,21 @@ import CICU
 /// groups it tells Alaph and Dalath-Rish (Syriac) apart; and a dotted circle, which a context would suppress, is
 /// inserted only at the beginning of a text (`HB_BUFFER_FLAG_BOT`, which the shaper does not set). So two contexts of
 /// one class (``contextClass(_:_:before:)``) give a cluster the same form and advance, and its edge advance is kept
-/// once per class, not once per neighbour (`EdgeContextTests` compares them, shaped).
+/// once per class, not once per neighbour (`EdgeContextTests` compares them, shaped); and a run shapes the same in
+/// every context of its classes (``Shaper``'s runs).
 extension EdgeForms {
+    /// ``JoiningClasses/contextClass(_:_:before:)``, with the measurer's table.
+    mutating func contextClass(_ utf16: [UInt16], _ range: Range<Int>, before: Bool) -> UInt8 {
+        joining.contextClass(utf16, range, before: before)
+    }
+}
+
+/// The joining class of code points (ICU's joining type and the two groups HarfBuzz tells apart), remembered for the
+/// BMP, and the class of a context made of them.
+struct JoiningClasses {
+    /// Per BMP code point, its class (0: not known yet), made on first use.
+    private var known: [UInt8] = []
+
     /// Code points HarfBuzz keeps as context on each side (`HB_BUFFER_CONTEXT_LENGTH`).
     static let contextLength = 5
 
@@ -50,11 +63,11 @@ extension EdgeForms {
     /// 0x80 | `value`'s joining type | 0x08 Alaph | 0x10 Dalath-Rish; remembered for the BMP.
     private mutating func joiningClass(_ value: UInt32) -> UInt8 {
         if value < 0x10000 {
-            if joining.isEmpty { joining = [UInt8](repeating: 0, count: 0x10000) }
-            let known = joining[Int(value)]
-            if known != 0 { return known }
+            if known.isEmpty { known = [UInt8](repeating: 0, count: 0x10000) }
+            let remembered = known[Int(value)]
+            if remembered != 0 { return remembered }
             let computed = Self.computeJoiningClass(value)
-            joining[Int(value)] = computed
+            known[Int(value)] = computed
             return computed
         }
         return Self.computeJoiningClass(value)

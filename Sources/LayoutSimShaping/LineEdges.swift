@@ -68,8 +68,8 @@ struct EdgeForms {
     var lastLanguage: (tag: String, number: Int)?
     /// Per ICU script code: 0 not known yet, 1 not a joining script, 2 a joining script.
     var joiningByScript: [UInt8] = []
-    /// Per BMP code point, its joining class (``contextClass(_:_:before:)``; 0: not known yet), made on first use.
-    var joining: [UInt8] = []
+    /// The joining classes of the code points met (``contextClass(_:_:before:)``).
+    var joining = JoiningClasses()
 
     /// Whether `script` is one of ``joiningScripts`` (remembered per script code).
     mutating func isJoining(_ script: Script) -> Bool {

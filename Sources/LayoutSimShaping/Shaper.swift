@@ -28,39 +28,57 @@ package final class Shaper {
     }
 
     /// ``shape(_:range:face:language:rightToLeft:script:contextualAlternates:tracking:ink:)`` with HarfBuzz's script.
-    /// A run of spaces is shaped once per face and setting (``spaceRuns``).
     package func shape(
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
         harfBuzzScript script: hb_script_t?, contextualAlternates: Bool = true, tracking: Bool = true, ink: Bool = true
     ) -> ShapedRun {
-        let key = reusesSpaceRuns ? SpaceRunKey(
-            utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
-            contextualAlternates: contextualAlternates, tracking: tracking, ink: ink
-        ) : nil
-        if let key, let known = spaceRuns[key], known.face === face {
-            let glyphs = known.run.glyphs.map { $0.moved(by: range.lowerBound - known.run.range.lowerBound) }
-            return ShapedRun(face: known.run.face, unitsPerEm: known.run.unitsPerEm, range: range, glyphs: glyphs,
-                             isRightToLeft: known.run.isRightToLeft)
-        }
         shapeCalls += 1
-        let run = buffer.shape(
+        return buffer.shape(
             utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
             contextualAlternates: contextualAlternates, tracking: tracking, ink: ink
         )
-        if let key, spaceRuns.count < Self.spaceRunCapacity { spaceRuns[key] = (face, run) }
+    }
+
+    /// ``shape(_:range:face:language:rightToLeft:harfBuzzScript:contextualAlternates:tracking:ink:)``, a run of up to
+    /// ``RunKey/maximumUnits`` code units (not the whole text) shaped once per face, setting and context class
+    /// (``runs``). Not while the face's variations are changed for a moment (`FontFace.withVariations`): its identity
+    /// does not say them.
+    package func shapeRun(
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
+        harfBuzzScript script: hb_script_t?, contextualAlternates: Bool = true, tracking: Bool = true
+    ) -> ShapedRun {
+        // A run that is the whole text is not kept: the engine keeps whole texts shaped.
+        guard reusesRuns, range.count <= RunKey.maximumUnits, !range.isEmpty, range.count < utf16.count else {
+            return shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
+                         harfBuzzScript: script, contextualAlternates: contextualAlternates, tracking: tracking)
+        }
+        let key = RunKey(
+            utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
+            flags: (contextualAlternates ? 1 : 0) | (tracking ? 2 : 0),
+            before: joining.contextClass(utf16, 0..<range.lowerBound, before: true),
+            after: joining.contextClass(utf16, range.upperBound..<utf16.count, before: false)
+        )
+        if let known = runs[key], known.face === face {
+            let offset = range.lowerBound - known.run.range.lowerBound
+            return ShapedRun(face: known.run.face, unitsPerEm: known.run.unitsPerEm, range: range,
+                             glyphs: known.run.glyphs.map { $0.moved(by: offset) }, isRightToLeft: known.run.isRightToLeft)
+        }
+        let run = shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
+                        harfBuzzScript: script, contextualAlternates: contextualAlternates, tracking: tracking)
+        runs[key] = (face, run)
         return run
     }
 
-    /// Runs of spaces shaped so far, by face, length and setting, with their face (kept, so that its identity is
-    /// never another face's). A run of U+0020 alone shapes the same wherever it is: HarfBuzz reads the text around a
-    /// run only in its Arabic joining, where a space (non-joining) takes no form and passes none on, and for a dotted
-    /// circle at the beginning of a text, which needs a mark. Its glyphs are moved to each run's offset. Such runs
-    /// are the spaces between the words of a script the system font's stand-in does not cover, which go to the
-    /// stand-in (one shaping call per space, as costly as a word of Thai, for a glyph that never changes).
-    private var spaceRuns: [SpaceRunKey: (face: FontFace, run: ShapedRun)] = [:]
-    private static let spaceRunCapacity = 1024
-    /// Whether runs of spaces are shaped once (``spaceRuns``); tests turn it off to compare.
-    package var reusesSpaceRuns = true
+    /// Short runs shaped so far (words between spaces, spaces, punctuation), by face, code units, setting and the
+    /// classes of their contexts, with their face (kept, so that its identity is never another face's); bounded. A
+    /// run shapes the same in every context of one class: HarfBuzz reads the text around a run only in its Arabic
+    /// joining, which reads the joining type of the nearest code point that is not transparent on each side (the class,
+    /// ``JoiningClasses``), and for a dotted circle at the beginning of a text (`HB_BUFFER_FLAG_BOT`, never set). Its
+    /// glyphs are moved to each run's offset (clusters are offsets into the whole text; HarfBuzz only compares them).
+    private var runs = LRUCache<RunKey, (face: FontFace, run: ShapedRun)>(capacity: 4096)
+    private var joining = JoiningClasses()
+    /// Whether short runs are shaped once (``runs``); tests turn it off to compare.
+    package var reusesRuns = true
 
     /// The total advance of `utf16[range]` shaped in `face` (the rest of `utf16` as context), font units.
     package func advance(
@@ -72,29 +90,62 @@ package final class Shaper {
     }
 }
 
-/// What a run of spaces shapes with (``Shaper/spaceRuns``): nil for any other run.
-private struct SpaceRunKey: Hashable {
-    let face: ObjectIdentifier
-    let count: Int
-    let language: String?
-    /// -1: HarfBuzz guesses the direction (from the script), 0 left to right, 1 right to left.
-    let direction: Int8
-    let script: UInt32?
-    let flags: UInt8
+/// What a run shapes with (``Shaper/runs``): its face, code units (up to 32, packed), language, direction, script,
+/// features and the classes of its contexts.
+struct RunKey: Hashable {
+    static let maximumUnits = 32
 
-    /// Runs of up to 16 spaces (U+0020) only.
-    init?(
+    let face: ObjectIdentifier
+    let variations: [FontVariation]
+    let language: String?
+    /// Count, direction (0 guessed, 1 left to right, 2 right to left), features, context classes before and after.
+    let shape: UInt64
+    let script: UInt32
+    let units: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+
+    init(
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?, script: hb_script_t?,
-        contextualAlternates: Bool, tracking: Bool, ink: Bool
+        flags: UInt8, before: UInt8, after: UInt8
     ) {
-        guard !range.isEmpty, range.count <= 16 else { return nil }
-        for k in range where utf16[k] != 0x20 { return nil }
         self.face = ObjectIdentifier(face)
-        count = range.count
+        variations = face.id.variations
         self.language = language
-        direction = rightToLeft.map { $0 ? 1 : 0 } ?? -1
-        self.script = script.map { UInt32($0.rawValue) }
-        flags = (contextualAlternates ? 1 : 0) | (tracking ? 2 : 0) | (ink ? 4 : 0)
+        let direction: UInt64 = rightToLeft.map { $0 ? 2 : 1 } ?? 0
+        shape = UInt64(range.count) | direction << 8 | UInt64(flags) << 16 | UInt64(before) << 24 | UInt64(after) << 32
+        self.script = script.map { UInt32($0.rawValue) } ?? 0
+        var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { bytes in
+            let slots = bytes.bindMemory(to: UInt16.self)
+            for k in range { slots[k - range.lowerBound] = utf16[k] }
+        }
+        units = words
+    }
+
+    static func == (a: RunKey, b: RunKey) -> Bool {
+        a.face == b.face && a.shape == b.shape && a.script == b.script
+            && a.units.0 == b.units.0 && a.units.1 == b.units.1 && a.units.2 == b.units.2 && a.units.3 == b.units.3
+            && a.units.4 == b.units.4 && a.units.5 == b.units.5 && a.units.6 == b.units.6 && a.units.7 == b.units.7
+            && a.language == b.language && a.variations == b.variations
+    }
+
+    /// The words folded into one (multiply and shift) and given to the hasher with the language: a hasher round per
+    /// field cost more than shaping a short run saves.
+    func hash(into hasher: inout Hasher) {
+        var h = UInt64(UInt(bitPattern: face.hashValue)) &* 0x9E37_79B9_7F4A_7C15 ^ shape ^ UInt64(script) << 40
+        @inline(__always) func fold(_ word: UInt64) {
+            h = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 31
+        }
+        fold(units.0)
+        fold(units.1)
+        fold(units.2)
+        fold(units.3)
+        fold(units.4)
+        fold(units.5)
+        fold(units.6)
+        fold(units.7)
+        hasher.combine(h)
+        hasher.combine(language)
     }
 }
 

@@ -73,7 +73,7 @@ package final class TextMeasurer {
         placed.reserveCapacity(runs.count)
         for run in runs {
             let apple = appleRole(cascade, run.faceIndex)
-            let result = shaper.shape(
+            let result = shaper.shapeRun(
                 utf16, range: run.range, face: faces[run.faceIndex], language: language,
                 rightToLeft: levels.isEmpty ? nil : run.isRightToLeft, harfBuzzScript: run.script.harfBuzz,
                 contextualAlternates: run.faceIndex != cascade.systemModelIndex || apple != nil,
