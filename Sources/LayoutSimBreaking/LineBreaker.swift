@@ -107,6 +107,11 @@ package enum LineBreaker {
         let count = text.clusterCount
         var start = 0
         let limit = width + tolerance
+        // Read per cluster: from locals, the cluster just added's whitespace remembered (``drawn(_:upTo:content:edges:)``
+        // read it again at each opportunity).
+        let isWhitespace = text.isWhitespace
+        let ends = edges.end
+        let hasEnds = !ends.isEmpty
         while start < count {
             var total = edges.atStart(start)   // width of clusters start..<j
             var content = 0.0                  // the same without trailing whitespace
@@ -116,8 +121,9 @@ package enum LineBreaker {
             var end = count
             var endContent: Double?            // the content width of start..<end, when summed here
             while j < count {
+                let white = isWhitespace[j]
                 let newTotal = total + advances[j]
-                let newContent = text.isWhitespace[j] ? content : newTotal
+                let newContent = white ? content : newTotal
                 if newContent > limit {
                     if let lastBreak {
                         end = lastBreak
@@ -130,9 +136,12 @@ package enum LineBreaker {
                 total = newTotal
                 content = newContent
                 j += 1
-                if j == count || breaks[j] == .mandatory { end = j; endContent = content; break }
-                // A break opportunity counts only where the line, as drawn, fits (edge forms can make it wider).
-                if breaks[j] == .soft, drawn(text, upTo: j, content: content, edges: edges) <= limit {
+                if j == count { end = j; endContent = content; break }
+                let opportunity = breaks[j]
+                if opportunity == .mandatory { end = j; endContent = content; break }
+                // A break opportunity counts only where the line, as drawn, fits (edge forms can make it wider): the
+                // comparison ``drawn(_:upTo:content:edges:)`` makes.
+                if opportunity == .soft, (white || !hasEnds ? content : content + ends[j - 1]) <= limit {
                     lastBreak = j
                     lastBreakContent = content
                 }

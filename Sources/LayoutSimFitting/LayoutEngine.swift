@@ -146,27 +146,28 @@ public final class LayoutEngine {
         }
         let plan = try Fitter.plan(request)
         let source = try advanceSource(request, plan: plan)
-        let measured = source.text
         let results = Fitter.fit(source, plan: plan, request: request, detail: detail)
 
-        // Report every face that shaped part of the text, primary first.
+        // Report every face that shaped part of the text, primary first. (The measured text is read in place: a copy
+        // of it retains each of its arrays.)
         var files: [FontFileInfo] = []
         do {
-            var used = [Bool](repeating: false, count: measured.faces.count)
-            for face in measured.faceIndex where Int(face) < used.count { used[Int(face)] = true }
+            let faces = source.text.faces
+            var used = [Bool](repeating: false, count: faces.count)
+            for face in source.text.faceIndex where Int(face) < used.count { used[Int(face)] = true }
             // A few faces: a list compares paths, a set would hash each.
             var seen: [String] = []
-            for (index, face) in measured.faces.enumerated() where index == 0 || used[index] {
+            for (index, face) in faces.enumerated() where index == 0 || used[index] {
                 let path = face.id.path
                 guard !seen.contains(path) else { continue }
                 seen.append(path)
                 files.append(try registry.fileInfo(forPath: path))
             }
         } catch { throw .font(error) }
-        let notes = appleFontNotes(measured)
+        let notes = appleFontNotes(source.text)
         var report = FitReport(
-            request: request, fontFiles: files, results: results, missingGlyphs: measured.missingGlyphs,
-            warnings: measured.warnings + notes.map { (appleFonts?.directory ?? "") + ": " + $0 }
+            request: request, fontFiles: files, results: results, missingGlyphs: source.text.missingGlyphs,
+            warnings: source.text.warnings + notes.map { (appleFonts?.directory ?? "") + ": " + $0 }
         )
         if appleFonts != nil { report.systemFontSource = systemFontSource }
         report.appleFontNotes = notes
@@ -185,7 +186,7 @@ extension LayoutEngine {
         let usesSFModel = measured.faces.contains { $0.usesSystemModel }
         let system: SystemFontModel? = usesSFModel ? try systemFont() : nil
         let sfWeight = request.font.face == .system ? weight : .regular
-        return AdvanceSource(text: measured, system: system, weight: sfWeight)
+        return AdvanceSource(text: consume measured, system: system, weight: sfWeight)
     }
 
     /// The point sizes a plan lays out at: its steps' sizes, down to the smallest times `minimumScaleFactor`.

@@ -90,7 +90,9 @@ package final class TextMeasurer {
             ellipsisUnits: kept.ellipsis, levels: levels, warnings: warnings, language: language,
             table: &table, scratch: &building
         )
-        measured.edgeUnits = lineEdges(measured, runs: runs, faces: faces, language: language)
+        // Into a local first: assigning the result straight into `measured` while it is read copied it.
+        let edges = lineEdges(measured, runs: runs, faces: faces, language: language)
+        measured.edgeUnits = edges
         if !cascade.apple.isEmpty {
             measured.opticalSizes = opticalSizes(
                 measured, runs: runs, faces: faces, cascade: cascade, language: language, range: opticalSizeRange
