@@ -87,6 +87,15 @@ static inline const char *cicu_uscript_getShortName(int32_t script) { return CIC
  * 5 LF, 10 spacing mark, …); UCHAR_GRAPHEME_CLUSTER_BREAK is 0x1012 (uchar.h). */
 enum { CICU_GCB_OTHER = 0, CICU_GCB_CONTROL = 1, CICU_GCB_CR = 2, CICU_GCB_EXTEND = 3, CICU_GCB_LF = 5, CICU_GCB_SPACING_MARK = 10 };
 static inline int32_t cicu_u_graphemeClusterBreak(int32_t codepoint) { return CICU_SYMBOL(u_getIntPropertyValue)(codepoint, 0x1012); }
+/* Joining_Type (UJoiningType: 5 is U_JT_TRANSPARENT) and Joining_Group (UJoiningGroup: 2 U_JG_ALAPH, 7 U_JG_DALATH_RISH,
+ * the two groups HarfBuzz's Arabic joining tells apart) of a code point; UCHAR_JOINING_TYPE is 0x1007, UCHAR_JOINING_GROUP
+ * 0x1006 (uchar.h). */
+enum { CICU_JT_TRANSPARENT = 5, CICU_JG_ALAPH = 2, CICU_JG_DALATH_RISH = 7 };
+static inline int32_t cicu_u_joiningType(int32_t codepoint) { return CICU_SYMBOL(u_getIntPropertyValue)(codepoint, 0x1007); }
+static inline int32_t cicu_u_joiningGroup(int32_t codepoint) { return CICU_SYMBOL(u_getIntPropertyValue)(codepoint, 0x1006); }
+/* General_Category of a code point (UCharCategory: 0 is U_UNASSIGNED, Cn); UCHAR_GENERAL_CATEGORY is 0x1005. */
+enum { CICU_CATEGORY_UNASSIGNED = 0 };
+static inline int32_t cicu_u_generalCategory(int32_t codepoint) { return CICU_SYMBOL(u_getIntPropertyValue)(codepoint, 0x1005); }
 
 /* Cardinal plural rules of an ICU locale (CLDR plurals.xml). NULL on failure. */
 static inline void *cicu_uplrules_open(const char *locale, int32_t *status) {

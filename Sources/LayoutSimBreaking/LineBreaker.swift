@@ -60,11 +60,25 @@ package enum LineBreaker {
         _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], pushOut: Bool = false,
         edges: EdgeAdvances = .none
     ) -> (lines: [Line], spans: [Range<Int>]) {
-        var (lines, spans) = greedy(text, advances: advances, width: width, breaks: breaks, edges: edges)
+        var sink = LineList()
+        greedy(text, advances: advances, width: width, breaks: breaks, edges: edges, into: &sink)
         if pushOut {
-            pushOutOrphans(&lines, &spans, text, advances: advances, width: width, breaks: breaks, edges: edges)
+            pushOutOrphans(&sink.lines, &sink.spans, text, advances: advances, width: width, breaks: breaks, edges: edges)
         }
-        return (lines, spans)
+        return (sink.lines, sink.spans)
+    }
+
+    /// What ``breakLines(_:advances:width:breaks:pushOut:edges:)`` gives, reduced to what a verdict reads (how many
+    /// lines, the widest, whether one ends mid-word), without making the lines: the same fill and the same push-out,
+    /// line by line (a line held back until the next one says whether push-out changes it).
+    package static func lineStats(
+        _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], pushOut: Bool = false,
+        edges: EdgeAdvances = .none
+    ) -> LineStats {
+        var sink = StatsSink(pushOut: pushOut)
+        greedy(text, advances: advances, width: width, breaks: breaks, edges: edges, into: &sink)
+        if let (line, _) = sink.pending { sink.stats.add(line) }
+        return sink.stats
     }
 
     /// Width of clusters `span` as one line, without trailing whitespace, points.
@@ -86,16 +100,18 @@ package enum LineBreaker {
     /// Greedy fill: the lines, and each as a range of cluster indexes. A line's width is the one
     /// ``contentWidth(_:advances:_:edges:)`` gives, taken from the sums the fill makes (the same additions in the
     /// same order, so the same bits).
-    private static func greedy(
-        _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], edges: EdgeAdvances
-    ) -> (lines: [Line], spans: [Range<Int>]) {
+    private static func greedy<Sink: LineSink>(
+        _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], edges: EdgeAdvances,
+        into sink: inout Sink
+    ) {
         let count = text.clusterCount
-        var spans: [Range<Int>] = []
-        spans.reserveCapacity(4)
-        var lines: [Line] = []
-        lines.reserveCapacity(4)
         var start = 0
         let limit = width + tolerance
+        // Read per cluster: from locals, the cluster just added's whitespace remembered (``drawn(_:upTo:content:edges:)``
+        // read it again at each opportunity).
+        let isWhitespace = text.isWhitespace
+        let ends = edges.end
+        let hasEnds = !ends.isEmpty
         while start < count {
             var total = edges.atStart(start)   // width of clusters start..<j
             var content = 0.0                  // the same without trailing whitespace
@@ -105,8 +121,9 @@ package enum LineBreaker {
             var end = count
             var endContent: Double?            // the content width of start..<end, when summed here
             while j < count {
+                let white = isWhitespace[j]
                 let newTotal = total + advances[j]
-                let newContent = text.isWhitespace[j] ? content : newTotal
+                let newContent = white ? content : newTotal
                 if newContent > limit {
                     if let lastBreak {
                         end = lastBreak
@@ -119,21 +136,23 @@ package enum LineBreaker {
                 total = newTotal
                 content = newContent
                 j += 1
-                if j == count || breaks[j] == .mandatory { end = j; endContent = content; break }
-                // A break opportunity counts only where the line, as drawn, fits (edge forms can make it wider).
-                if breaks[j] == .soft, drawn(text, upTo: j, content: content, edges: edges) <= limit {
+                if j == count { end = j; endContent = content; break }
+                let opportunity = breaks[j]
+                if opportunity == .mandatory { end = j; endContent = content; break }
+                // A break opportunity counts only where the line, as drawn, fits (edge forms can make it wider): the
+                // comparison ``drawn(_:upTo:content:edges:)`` makes.
+                if opportunity == .soft, (white || !hasEnds ? content : content + ends[j - 1]) <= limit {
                     lastBreak = j
                     lastBreakContent = content
                 }
             }
-            spans.append(start..<end)
             // The content width up to `end` as summed above (the same additions ``contentWidth`` makes, so the same
             // bits); a split word's is summed again.
-            lines.append(line(text, start..<end, width: endContent.map { drawn(text, upTo: end, content: $0, edges: edges) }
-                ?? contentWidth(text, advances: advances, start..<end, edges: edges)))
+            let made = line(text, start..<end, width: endContent.map { drawn(text, upTo: end, content: $0, edges: edges) }
+                ?? contentWidth(text, advances: advances, start..<end, edges: edges))
+            sink.add(made, span: start..<end, text: text, advances: advances, width: width, breaks: breaks, edges: edges)
             start = end
         }
-        return (lines, spans)
     }
 
     /// The line of clusters `span`, `width` points wide.
@@ -190,21 +209,107 @@ package enum LineBreaker {
     ) {
         guard spans.count >= 2 else { return }
         for index in 1..<spans.count {
-            let last = spans[index]
-            let isParagraphEnd = last.upperBound == text.clusterCount || breaks[last.upperBound] == .mandatory
-            let previous = spans[index - 1]
-            guard isParagraphEnd, breaks[previous.upperBound] == .soft else { continue }
-            // A single word: no soft opportunity inside the line (trailing whitespace aside).
-            let hasInnerBreak = (last.lowerBound + 1..<last.upperBound).contains { breaks[$0] == .soft }
-            guard !hasInnerBreak else { continue }
-            guard let split = (previous.lowerBound + 1..<previous.upperBound).last(where: { breaks[$0] == .soft }) else { continue }
-            let moved = split..<last.upperBound
-            let movedWidth = contentWidth(text, advances: advances, moved, edges: edges)
-            guard movedWidth <= width + tolerance else { continue }
-            spans[index - 1] = previous.lowerBound..<split
-            spans[index] = moved
-            lines[index - 1] = line(text, spans[index - 1], width: contentWidth(text, advances: advances, spans[index - 1], edges: edges))
-            lines[index] = line(text, moved, width: movedWidth)
+            guard let (before, after) = pushedOut(spans[index - 1], spans[index], text, advances: advances, width: width,
+                                                  breaks: breaks, edges: edges) else { continue }
+            spans[index - 1] = before.span
+            spans[index] = after.span
+            lines[index - 1] = before.line
+            lines[index] = after.line
+        }
+    }
+
+    /// The push-out of line `last` (a paragraph's last, when it holds a single word) and the line `previous` before
+    /// it: both lines as they become, or nil when push-out leaves them as they are. A paragraph's last line is the
+    /// only one changed with the one before it, so the pairs are independent of one another.
+    fileprivate static func pushedOut(
+        _ previous: Range<Int>, _ last: Range<Int>, _ text: MeasuredText, advances: [Double], width: Double,
+        breaks: [BoundaryBreak], edges: EdgeAdvances
+    ) -> (before: (line: Line, span: Range<Int>), after: (line: Line, span: Range<Int>))? {
+        let isParagraphEnd = last.upperBound == text.clusterCount || breaks[last.upperBound] == .mandatory
+        guard isParagraphEnd, breaks[previous.upperBound] == .soft else { return nil }
+        // A single word: no soft opportunity inside the line (trailing whitespace aside).
+        let hasInnerBreak = (last.lowerBound + 1..<last.upperBound).contains { breaks[$0] == .soft }
+        guard !hasInnerBreak else { return nil }
+        guard let split = (previous.lowerBound + 1..<previous.upperBound).last(where: { breaks[$0] == .soft }) else { return nil }
+        let moved = split..<last.upperBound
+        let movedWidth = contentWidth(text, advances: advances, moved, edges: edges)
+        guard movedWidth <= width + tolerance else { return nil }
+        let kept = previous.lowerBound..<split
+        let keptLine = line(text, kept, width: contentWidth(text, advances: advances, kept, edges: edges))
+        return ((keptLine, kept), (line(text, moved, width: movedWidth), moved))
+    }
+}
+
+/// What a verdict reads of the lines a text breaks into (``LineBreaker/lineStats(_:advances:width:breaks:pushOut:edges:)``).
+package struct LineStats: Sendable, Equatable {
+    /// Number of lines.
+    package var count = 0
+    /// Width of the widest line (0 for none), points: the largest ``Line/width``, taken in line order.
+    package var widest = 0.0
+    /// Whether a line ends mid-word (``Line/endsMidWord``).
+    package var endsMidWord = false
+
+    package init() {}
+
+    mutating func add(_ line: Line) {
+        count += 1
+        widest = max(widest, line.width)
+        endsMidWord = endsMidWord || line.endsMidWord
+    }
+}
+
+/// Where the greedy fill puts each line it makes, in order.
+private protocol LineSink {
+    mutating func add(
+        _ line: Line, span: Range<Int>, text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak],
+        edges: EdgeAdvances
+    )
+}
+
+/// The lines and their spans, kept (``LineBreaker/breakLines(_:advances:width:breaks:pushOut:edges:)``).
+private struct LineList: LineSink {
+    var lines: [Line] = []
+    var spans: [Range<Int>] = []
+
+    init() {
+        lines.reserveCapacity(4)
+        spans.reserveCapacity(4)
+    }
+
+    mutating func add(
+        _ line: Line, span: Range<Int>, text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak],
+        edges: EdgeAdvances
+    ) {
+        lines.append(line)
+        spans.append(span)
+    }
+}
+
+/// The lines counted and measured, one held back for push-out (``LineBreaker/lineStats(_:advances:width:breaks:pushOut:edges:)``).
+private struct StatsSink: LineSink {
+    let pushOut: Bool
+    var stats = LineStats()
+    /// The last line made, not counted yet: the next may push a word of it down.
+    var pending: (line: Line, span: Range<Int>)?
+
+    init(pushOut: Bool) { self.pushOut = pushOut }
+
+    mutating func add(
+        _ line: Line, span: Range<Int>, text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak],
+        edges: EdgeAdvances
+    ) {
+        guard let (previousLine, previousSpan) = pending else {
+            pending = (line, span)
+            return
+        }
+        if pushOut, let (before, after) = LineBreaker.pushedOut(
+            previousSpan, span, text, advances: advances, width: width, breaks: breaks, edges: edges
+        ) {
+            stats.add(before.line)
+            pending = after
+        } else {
+            stats.add(previousLine)
+            pending = (line, span)
         }
     }
 }

@@ -84,14 +84,17 @@ public struct PlaceholderSamples: Sendable, Hashable {
     /// `value` with every placeholder replaced by its sample for `locale` (a BCP 47 tag) and, when `value` is a
     /// plural variant, its category; substitution tokens (`%#@name@`) and text that is not a placeholder are kept.
     public func fill(_ value: String, locale: String, plural: PluralCategory? = nil) -> FilledString {
+        let limit = FitRequest.maximumTextLength
+        // A string has no more UTF-16 code units than UTF-8 bytes (counted at once, where UTF-16 is counted by reading).
+        guard value.utf8.count <= limit || value.utf16.count <= limit else {
+            return FilledString(text: "", warnings: [], neverShown: nil, tooLong: true)
+        }
+        // Most UI strings have no placeholder: the text as it is (what the loop below gives for one text segment).
+        if !FormatString.mayHavePlaceholder(value) { return FilledString(text: value, warnings: [], neverShown: nil) }
         var filler = Filler(samples: self, locale: locale, plural: plural)
         var result = ""
         var length = 0
         var hasFraction = false
-        let limit = FitRequest.maximumTextLength
-        guard value.utf16.count <= limit else {
-            return FilledString(text: "", warnings: [], neverShown: nil, tooLong: true)
-        }
         for segment in FormatString.segments(value) {
             let piece: String
             switch segment {

@@ -35,9 +35,10 @@ extension CheckRunner {
         let detail: ResultDetail = draws ? .full : .failures
         do {
             let report: FitReport
-            /// The layout that made the result at a category, with its text's advances (a group child may be laid out
-            /// in several layouts, one per range of categories).
-            let part: (ContentSizeCategory?) -> LaidOutText
+            /// The text and advances of a string laid out once, or the layouts of a group child (one per range of
+            /// categories), each with its text and advances.
+            let single: LaidOutSource?
+            var groupParts: [LaidOutText] = []
             var groupRooms: [ContentSizeCategory: Double] = [:]
             if let context = job.group {
                 let plan = try planGroup(job, context: context, categories: options.categories, engine: engine)
@@ -50,16 +51,24 @@ extension CheckRunner {
                 }
                 report = laidOut.report
                 groupRooms = plan.parts.reduce(into: [:]) { $0.merge($1.rooms) { a, _ in a } }
-                part = { category in
-                    laidOut.parts.first { $0.report.results.contains { $0.category == category } } ?? laidOut.parts[0]
-                }
+                single = nil
+                groupParts = laidOut.parts
             } else {
                 let request = try job.element.request(
                     text: job.text, language: job.language, categories: options.categories, usesSystemFonts: options.usesSystemFonts
                 )
-                let (single, source) = try engine.layOut(request, detail: detail)
-                report = single
-                part = { _ in (single, source) }
+                let (laidOut, source) = try engine.layOut(request, detail: detail)
+                report = laidOut
+                single = source
+            }
+            /// `body` of the layout that made the result at `category` and its text's advances, read in place (a copy
+            /// of them retains every array of the text and the report).
+            func withPart<R, E: Error>(
+                _ category: ContentSizeCategory?, _ body: (FitReport, LaidOutSource) throws(E) -> R
+            ) throws(E) -> R {
+                if let single { return try body(report, single) }
+                let index = groupParts.firstIndex { $0.report.results.contains { $0.category == category } } ?? 0
+                return try body(groupParts[index].report, groupParts[index].source)
             }
             fonts = try Self.fontFiles(of: report)
             warnings = Self.warnings(of: report, entry: entry, appleFonts: engine.appleFonts)
@@ -81,20 +90,22 @@ extension CheckRunner {
             func isRequired(_ r: CategoryResult) -> Bool { (r.category ?? must) <= must }
             let mustResult = report.results.last(where: isRequired) ?? report.results.first
             var budgetAt = mustResult
-            if job.group != nil, let mustResult, part(mustResult.category).report.request.container.lineLimit == 0 {
-                budgetAt = report.results.last { isRequired($0) && part($0.category).report.request.container.lineLimit > 0 }
-                    ?? mustResult
+            func lineLimit(at category: ContentSizeCategory?) -> Int {
+                withPart(category) { there, _ in there.request.container.lineLimit }
+            }
+            if job.group != nil, let mustResult, lineLimit(at: mustResult.category) == 0 {
+                budgetAt = report.results.last { isRequired($0) && lineLimit(at: $0.category) > 0 } ?? mustResult
             }
             if let at = budgetAt {
-                let (there, source) = part(at.category)
-                var container = there.request.container.at(at.category)
+                var (container, textWidth) = withPart(at.category) { there, source in
+                    (there.request.container.at(at.category), Fitter.paragraphWidths(source, size: at.pointSize).reduce(0, +))
+                }
                 // In a group: the child's room there, not only the width its text takes.
                 if let category = at.category, let room = groupRooms[category] { container.width = room }
                 result.budget = CheckResult.Budget(
                     category: at.category, pointSize: ReportNumber.rounded(at.pointSize),
                     width: ReportNumber.rounded(container.textWidth), lines: container.lineLimit,
-                    characters: job.text.count,
-                    textWidth: ReportNumber.rounded(Fitter.paragraphWidths(source, size: at.pointSize).reduce(0, +))
+                    characters: engine.characterCount(job.text), textWidth: ReportNumber.rounded(textWidth)
                 )
             }
             let allowsBreaks = report.request.allowsWordBreaks
@@ -121,9 +132,10 @@ extension CheckRunner {
                 // frame that changes with the category), at the first size where it fails.
                 let largest = report.results.last(where: isRelevant)
                 let target = largest.map { $0.passes(allowingWordBreaks: allowsBreaks) ? failing : $0 } ?? failing
-                let atMust = part(target.category)
-                if report.missingGlyphs.isEmpty,
-                   let remedy = try Fitter.remedy(atMust.source, report: atMust.report, through: target.category ?? must) {
+                let found = report.missingGlyphs.isEmpty ? try withPart(target.category) { there, source throws(LayoutSimError) in
+                    try Fitter.remedy(source, report: there, through: target.category ?? must).map { ($0, there.request.container) }
+                } : nil
+                if let (remedy, remedyContainer) = found {
                     if let needed = remedy.neededWidth, let slot = result.placement?.slot(at: remedy.category), needed > slot.width,
                        slot.layout.hasSuffix("row") {
                         result.placement?.neededGroupWidth = ReportNumber.rounded(slot.groupWidth + needed - slot.width)
@@ -133,14 +145,15 @@ extension CheckRunner {
                         neededWidth: remedy.neededWidth.map(ReportNumber.rounded), neededLines: remedy.neededLines,
                         neededHeight: remedy.neededHeight.map(ReportNumber.rounded),
                         fitsThroughWithOneMoreLine: remedy.fitsThroughWithOneMoreLine,
-                        words: remedy.words(container: atMust.report.request.container)
+                        words: remedy.words(container: remedyContainer)
                     )
                 }
                 if draws {
                     // The default size, the first failing category and the largest, from the layouts just made.
                     let wanted: Set<ContentSizeCategory?> = [.large, failing.category, .accessibility5]
-                    let (there, source) = part(failing.category)
-                    drawing = try engine.drawing(of: there, source: source, results: there.results.filter { wanted.contains($0.category) })
+                    drawing = try withPart(failing.category) { there, source throws(LayoutSimError) in
+                        try engine.drawing(of: there, source: source, results: there.results.filter { wanted.contains($0.category) })
+                    }
                 }
             } else {
                 result.passed = true

@@ -122,7 +122,7 @@ extension Fitter {
             // A category that passes passes with one more line too (the same lines, none hidden), unless the label
             // shrinks or tightens to fit, whose layouts change with the line limit.
             let monotone = !request.label.allowsTightening
-                && !(request.label.minimumScaleFactor.map { $0 > 0 && $0 < 1 } ?? false)
+                && !shrinks(request.label)
             var stillFitting = true
             for (i, s) in plan.enumerated() where stillFitting || i == index {
                 let passedBefore = monotone && i < report.results.count && report.results[i].category == s.category

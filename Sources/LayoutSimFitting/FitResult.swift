@@ -97,8 +97,9 @@ public struct CategoryResult: Sendable, Hashable {
     /// How far the widest shown line overflows the text width, points (nil when none does).
     public let overflowWidth: Double?
     /// Whether this is a summary (``ResultDetail/failures``, for checks: a passing category, or a failing one after
-    /// the first): its category, sizes, verdict, lines and label width are set; its displayed lines, line widths,
-    /// offsets and boxes are empty, its hidden characters and heights 0.
+    /// the first): its category, sizes, verdict, shown and visible line counts and label width are set, and a failing
+    /// one's lines; a passing one's lines, and every summary's displayed lines, line widths, offsets and boxes are
+    /// empty, its hidden characters and heights 0.
     package var isSummary = false
 
     /// Number of lines the text needs.

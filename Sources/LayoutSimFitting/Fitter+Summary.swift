@@ -8,9 +8,9 @@ package enum ResultDetail: Sendable {
     /// Every field of every result: `fit`, drawings, reports of every category.
     case full
     /// A category that passes, where passing needs no line box to tell (no container height, no clipping to
-    /// bounds, no fixed line height), gets its verdict, size and lines only (``CategoryResult/isSummary``), and so
-    /// does a failing category after the first (of a whole plan); the first failing category gets every field.
-    /// What a check needs: it reads the details of the first failure only.
+    /// bounds, no fixed line height), gets its verdict, size and line count only (``CategoryResult/isSummary``: its
+    /// lines are not even made), and a failing category after the first (of a whole plan) those and its lines; the
+    /// first failing category gets every field. What a check needs: it reads the details of the first failure only.
     case failures
 }
 
@@ -33,28 +33,106 @@ extension Fitter {
                                             container: container, scale: scale, reachedMinimum: reachedMinimum) : nil
         }
         // Every line is shown and visible, and the lines' spans cover every cluster: nothing is hidden.
-        return summaryResult(l, text: text, step: step, lineHeight: lineHeight, weight: weight, container: container,
-                             scale: scale, reachedMinimum: reachedMinimum, widest: quick.widest,
+        return summaryResult(size: l.size, lines: [], shown: l.shown, tracking: l.tracking, text: text, step: step,
+                             lineHeight: lineHeight, weight: weight, displayScale: container.displayScale,
+                             insets: container.insets, scale: scale,
+                             reachedMinimum: reachedMinimum, widest: quick.widest,
                              verdict: quick.wordBroken ? .fitsWithWordBroken : .fits, wordBroken: quick.wordBroken,
                              overflowWidth: nil)
     }
 
-    /// A summary result: the category, sizes, verdict, lines and label width (the widest line's, pixel-rounded, with
-    /// the insets); no displayed lines, widths, offsets, boxes or hidden characters.
+    /// A summary result: the category, sizes, verdict, line count and label width (the widest line's, pixel-rounded,
+    /// with the insets); no displayed lines, widths, offsets, boxes or hidden characters. A failing summary keeps its
+    /// lines (a remedy reads them); a passing one does not (``CategoryResult/shownLineCount`` says how many).
     private static func summaryResult(
-        _ l: Layout, text: MeasuredText, step: FitStep, lineHeight: Double, weight: FontWeight?, container: Container,
-        scale: Double, reachedMinimum: Bool, widest: Double, verdict: Verdict, wordBroken: Bool, overflowWidth: Double?
+        size: Double, lines: [Line], shown: Int, tracking: Double, text: MeasuredText, step: FitStep, lineHeight: Double,
+        weight: FontWeight?, displayScale: Double, insets: EdgeInsets, scale: Double, reachedMinimum: Bool, widest: Double,
+        verdict: Verdict, wordBroken: Bool, overflowWidth: Double?
     ) -> CategoryResult {
         CategoryResult(
-            category: step.category, appliedCategory: step.appliedCategory ?? step.category, pointSize: l.size,
-            weight: weight, lineHeight: lineHeight, lines: l.lines, displayedLines: [], sourceText: text.text,
+            category: step.category, appliedCategory: step.appliedCategory ?? step.category, pointSize: size,
+            weight: weight, lineHeight: lineHeight, lines: lines, displayedLines: [], sourceText: text.text,
             hiddenCharacters: 0, shownLineWidths: [], lineOffsets: [], scaleFactor: scale,
-            shrinkReachedMinimum: reachedMinimum, tracking: l.tracking, lineBoxes: [], inkClipped: nil,
-            shownLineCount: l.shown, visibleLineCount: l.shown, partlyVisibleLine: nil, textHeight: 0, height: 0,
-            width: Units.roundUpToPixels(widest, scale: container.displayScale) + container.insets.left
-                + container.insets.right,
+            shrinkReachedMinimum: reachedMinimum, tracking: tracking, lineBoxes: [], inkClipped: nil,
+            shownLineCount: shown, visibleLineCount: shown, partlyVisibleLine: nil, textHeight: 0, height: 0,
+            width: Units.roundUpToPixels(widest, scale: displayScale) + insets.left + insets.right,
             verdict: verdict, wordBroken: wordBroken, clippedBy: nil, overflowWidth: overflowWidth, isSummary: true
         )
+    }
+
+    /// The summary of a category that passes at its size as its lines fall (``LineStats``: no line is made), when no
+    /// line box is needed to tell; nil when it does not, or a box is needed: the full layout then decides (shrinking,
+    /// tightening, truncation). What the full layout gives there: lines that all show and fit are neither shrunk nor
+    /// tightened, so its layout is the one at the category's size, and judging passes it as the statistics do.
+    static func passingSummary(
+        _ source: AdvanceSource, step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest,
+        breaks: [BoundaryBreak]
+    ) -> CategoryResult? {
+        guard let (stats, room) = lineStats(source, step: step, request: request, breaks: breaks),
+              passes(stats, room: room, request: request) else { return nil }
+        let size = step.pointSize
+        return summaryResult(
+            size: size, lines: [], shown: stats.count, tracking: 0, text: source.text, step: step,
+            lineHeight: lineHeight * size / step.pointSize, weight: weight, displayScale: room.displayScale,
+            insets: room.insets, scale: 1, reachedMinimum: false, widest: stats.widest,
+            verdict: stats.endsMidWord ? .fitsWithWordBroken : .fits, wordBroken: stats.endsMidWord, overflowWidth: nil
+        )
+    }
+
+    /// What the statistics are judged against: the container at a step's category (``Container/at(_:)``, the step's
+    /// insets), without its per-category tables (a copy of the container copied them).
+    struct Room {
+        let width: Double
+        let lineLimit: Int
+        let insets: EdgeInsets
+        let displayScale: Double
+
+        /// The width available to the text, points (``Container/textWidth``).
+        var textWidth: Double { width - insets.left - insets.right }
+    }
+
+    /// How the text's lines fall at the size of `step` in its container there, with that container, when whether it
+    /// passes needs no line box to tell (no container height, no clipping to bounds, no fixed line height) and no
+    /// glyph is missing; nil otherwise. The advances come from the size memo (the full layout, when it follows, reuses
+    /// them).
+    static func lineStats(
+        _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak]
+    ) -> (stats: LineStats, room: Room)? {
+        guard !request.clipsToBounds, source.text.missingGlyphs.isEmpty else { return nil }
+        switch request.lineHeight {
+        case .fixed, .multiple: return nil
+        case .typographic, .letterformAware: break
+        }
+        let container = request.container
+        var width = container.width
+        var height = container.height
+        if let category = step.category, !(container.categoryWidths.isEmpty && container.categoryHeights.isEmpty) {
+            if let there = container.categoryWidths[category] { width = there }
+            if let there = container.categoryHeights[category] { height = there }
+        }
+        guard height == nil else { return nil }
+        let room = Room(width: width, lineLimit: container.lineLimit, insets: step.insets ?? container.insets,
+                        displayScale: container.displayScale)
+        let (advances, edges) = source.memo.at(step.pointSize, source)
+        let stats = LineBreaker.lineStats(
+            source.text, advances: advances, width: max(0, room.textWidth), breaks: breaks,
+            pushOut: request.label.lineBreakStrategy.pushesOut, edges: edges
+        )
+        return (stats, room)
+    }
+
+    /// Whether lines that fall as `stats` says pass in `room` as they are: every line shown, none wider than the
+    /// room, a mid-word split only when the request allows it (then neither shrinking nor tightening applies).
+    static func passes(_ stats: LineStats, room: Room, request: FitRequest) -> Bool {
+        let limit = room.lineLimit
+        guard limit == 0 || stats.count <= limit else { return false }
+        guard stats.widest <= max(0, room.textWidth) + LineBreaker.tolerance else { return false }
+        return !stats.endsMidWord || request.allowsWordBreaks
+    }
+
+    /// Whether the label shrinks text that does not fit (`minimumScaleFactor` between 0 and 1).
+    static func shrinks(_ label: LabelBehavior) -> Bool {
+        label.minimumScaleFactor.map { $0 > 0 && $0 < 1 } ?? false
     }
 
     /// A failing layout's summary, when no line box is needed to tell how it fails (``verdictWithoutBoxes``
@@ -83,8 +161,10 @@ extension Fitter {
         } else {
             verdict = .fits
         }
-        return summaryResult(l, text: text, step: step, lineHeight: lineHeight, weight: weight, container: container,
-                             scale: scale, reachedMinimum: reachedMinimum, widest: widest, verdict: verdict,
+        return summaryResult(size: l.size, lines: l.lines, shown: l.shown, tracking: l.tracking, text: text, step: step,
+                             lineHeight: lineHeight, weight: weight, displayScale: container.displayScale,
+                             insets: container.insets, scale: scale,
+                             reachedMinimum: reachedMinimum, widest: widest, verdict: verdict,
                              wordBroken: wordBroken, overflowWidth: overflowWidth)
     }
 

@@ -40,6 +40,16 @@ package enum Fitter {
         let tracking: Double
     }
 
+    /// A layout with the container it was laid out in and its shrinking: a struct, not a tuple (a tuple of these
+    /// was destroyed through its runtime metadata, ~400 instructions per category).
+    struct Laid {
+        let layout: Layout
+        let container: Container
+        /// The shrink factor applied (1: none).
+        let scale: Double
+        let reachedMinimum: Bool
+    }
+
     /// Lays the text out at every step of the plan: the one loop over sizes.
     ///
     /// - Parameter detail: ``ResultDetail/full`` (default) for every field of every result; ``ResultDetail/failures``
@@ -78,6 +88,11 @@ package enum Fitter {
         _ source: AdvanceSource, step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest,
         breaks: [BoundaryBreak], detail: ResultDetail = .full, summarizesFailure: Bool = false
     ) -> CategoryResult {
+        if detail == .failures, let passing = passingSummary(
+            source, step: step, lineHeight: lineHeight, weight: weight, request: request, breaks: breaks
+        ) {
+            return passing
+        }
         let laid = layOut(source, step: step, request: request, breaks: breaks)
         let scaledLineHeight = lineHeight * laid.layout.size / step.pointSize
         if detail == .failures,
@@ -95,6 +110,11 @@ package enum Fitter {
     package static func passes(
         _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak]
     ) -> Bool {
+        if let (stats, room) = lineStats(source, step: step, request: request, breaks: breaks) {
+            if passes(stats, room: room, request: request) { return true }
+            // It fails at its size as the lines fall: only shrinking or tightening could change that.
+            if !request.label.allowsTightening && !shrinks(request.label) { return false }
+        }
         let laid = layOut(source, step: step, request: request, breaks: breaks, verdictOnly: true)
         // Lines the limit hides fail, whatever the truncation keeps (which a verdict alone does not compute).
         if laid.layout.shown < laid.layout.lines.count { return false }
@@ -113,7 +133,7 @@ package enum Fitter {
     ///   of the last shown line is not computed (``Layout/truncated`` stays nil, ``Layout/shown`` says it).
     private static func layOut(
         _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak], verdictOnly: Bool = false
-    ) -> (layout: Layout, container: Container, scale: Double, reachedMinimum: Bool) {
+    ) -> Laid {
         let text = source.text
         let label = request.label
         var container = request.container.at(step.category)
@@ -204,7 +224,7 @@ package enum Fitter {
         var scale = 1.0
         var reachedMinimum = false
         var current = layout(step.pointSize, tighten: false)
-        if let minimum = label.minimumScaleFactor, minimum > 0, minimum < 1, !fitsWhole(current) {
+        if shrinks(label), let minimum = label.minimumScaleFactor, !fitsWhole(current) {
             var fitting: Double?
             var failing = 1.0
             var candidate = 0.99
@@ -231,7 +251,7 @@ package enum Fitter {
         if label.allowsTightening, !fitsWhole(current) {
             current = layout(current.size, tighten: true)
         }
-        return (current, container, scale, reachedMinimum)
+        return Laid(layout: current, container: container, scale: scale, reachedMinimum: reachedMinimum)
     }
 
     /// The result of one layout: heights, visible text, alignment, verdict.

@@ -60,6 +60,10 @@ public final class LayoutEngine {
     /// engine while it stays among the last ``shapedTextCapacity`` texts shaped for a fit).
     public var shapeCallCount: Int { measurer.shaper.shapeCalls }
 
+    /// Swift's `Character` count of `text` (`text.count`), for less than Swift takes where the text's code points
+    /// allow (``TextMeasurer/characterCount(_:)``).
+    package func characterCount(_ text: String) -> Int { measurer.characterCount(text) }
+
     /// Fits whose text was found shaped (``shapedTexts``), and fits that shaped it.
     package var shapedTextHits: Int { shapedTexts.hits }
     package var shapedTextMisses: Int { shapedTexts.misses }
@@ -135,31 +139,35 @@ public final class LayoutEngine {
         _ request: FitRequest, detail: ResultDetail = .full
     ) throws(LayoutSimError) -> (report: FitReport, source: AdvanceSource) {
         try Fitter.validate(request.container)
-        let length = request.text.utf16.count
-        guard length <= FitRequest.maximumTextLength else { throw .textTooLong(length) }
+        // No more UTF-16 code units than UTF-8 bytes (counted at once; UTF-16 is counted by reading the text).
+        if request.text.utf8.count > FitRequest.maximumTextLength {
+            let length = request.text.utf16.count
+            guard length <= FitRequest.maximumTextLength else { throw .textTooLong(length) }
+        }
         let plan = try Fitter.plan(request)
         let source = try advanceSource(request, plan: plan)
-        let measured = source.text
         let results = Fitter.fit(source, plan: plan, request: request, detail: detail)
 
-        // Report every face that shaped part of the text, primary first.
+        // Report every face that shaped part of the text, primary first. (The measured text is read in place: a copy
+        // of it retains each of its arrays.)
         var files: [FontFileInfo] = []
         do {
-            var used = [Bool](repeating: false, count: measured.faces.count)
-            for face in measured.faceIndex where Int(face) < used.count { used[Int(face)] = true }
+            let faces = source.text.faces
+            var used = [Bool](repeating: false, count: faces.count)
+            for face in source.text.faceIndex where Int(face) < used.count { used[Int(face)] = true }
             // A few faces: a list compares paths, a set would hash each.
             var seen: [String] = []
-            for (index, face) in measured.faces.enumerated() where index == 0 || used[index] {
+            for (index, face) in faces.enumerated() where index == 0 || used[index] {
                 let path = face.id.path
                 guard !seen.contains(path) else { continue }
                 seen.append(path)
                 files.append(try registry.fileInfo(forPath: path))
             }
         } catch { throw .font(error) }
-        let notes = appleFontNotes(measured)
+        let notes = appleFontNotes(source.text)
         var report = FitReport(
-            request: request, fontFiles: files, results: results, missingGlyphs: measured.missingGlyphs,
-            warnings: measured.warnings + notes.map { (appleFonts?.directory ?? "") + ": " + $0 }
+            request: request, fontFiles: files, results: results, missingGlyphs: source.text.missingGlyphs,
+            warnings: source.text.warnings + notes.map { (appleFonts?.directory ?? "") + ": " + $0 }
         )
         if appleFonts != nil { report.systemFontSource = systemFontSource }
         report.appleFontNotes = notes
@@ -178,7 +186,7 @@ extension LayoutEngine {
         let usesSFModel = measured.faces.contains { $0.usesSystemModel }
         let system: SystemFontModel? = usesSFModel ? try systemFont() : nil
         let sfWeight = request.font.face == .system ? weight : .regular
-        return AdvanceSource(text: measured, system: system, weight: sfWeight)
+        return AdvanceSource(text: consume measured, system: system, weight: sfWeight)
     }
 
     /// The point sizes a plan lays out at: its steps' sizes, down to the smallest times `minimumScaleFactor`.
@@ -240,26 +248,12 @@ private struct ShapedTextKey: Hashable {
 
 /// A text compared and hashed by its UTF-8 bytes, not by `String`'s canonical equivalence: one spelling's shaped
 /// text is not another's (precomposed "é" and "e" + U+0301 have different code units and may shape differently), and
-/// hashing the bytes spares the normalization `String`'s own hashing does for every text that is not ASCII.
+/// hashing the bytes spares the normalization `String`'s own hashing does for every text that is not ASCII. The bytes
+/// are read in place (``TextBytes``), as a block: through `utf8`, one at a time, they cost ~30 instructions each.
 private struct ExactText: Hashable {
     let string: String
 
-    static func == (a: ExactText, b: ExactText) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
+    static func == (a: ExactText, b: ExactText) -> Bool { TextBytes.sameBytes(a.string, b.string) }
 
-    /// The bytes eight at a time, then the count of the last few.
-    func hash(into hasher: inout Hasher) {
-        var word: UInt64 = 0
-        var filled = 0
-        for byte in string.utf8 {
-            word = word << 8 | UInt64(byte)
-            filled += 1
-            if filled == 8 {
-                hasher.combine(word)
-                word = 0
-                filled = 0
-            }
-        }
-        hasher.combine(word)
-        hasher.combine(filled)
-    }
+    func hash(into hasher: inout Hasher) { TextBytes.hash(string, into: &hasher) }
 }

@@ -52,6 +52,9 @@ package struct CodePointTable {
         @inline(__always) package var isEmojiPresentation: Bool { bits & (1 << 24) != 0 }
         /// A virama (canonical combining class 9), which ICU's grapheme rules join Indic consonants across.
         @inline(__always) package var isVirama: Bool { bits & (1 << 25) != 0 }
+        /// Unassigned in ICU's Unicode data (general category Cn): its classes there are the defaults, which a later
+        /// Unicode version (Swift's) may have changed.
+        @inline(__always) package var isUnassigned: Bool { bits & (1 << 26) != 0 }
 
         /// The facts of `value`; a surrogate code unit (no scalar) is taken as U+FFFD, as decoding reads a lone one,
         /// but keeps its own grapheme-break class (ICU's: Control).
@@ -65,6 +68,7 @@ package struct CodePointTable {
             if ClusterScalars.isMark(scalar) { bits |= 1 << 23 }
             if scalar.properties.isEmojiPresentation { bits |= 1 << 24 }
             if scalar.properties.canonicalCombiningClass == .virama { bits |= 1 << 25 }
+            if cicu_u_generalCategory(Int32(bitPattern: value)) == CICU_CATEGORY_UNASSIGNED { bits |= 1 << 26 }
             return bits
         }
     }

@@ -20,9 +20,9 @@ package struct EdgeAdvances: Sendable {
     }
 
     /// The change when a line starts with cluster `i`.
-    @inlinable package func atStart(_ i: Int) -> Double { start.isEmpty ? 0 : start[i] }
+    @inlinable @inline(__always) package func atStart(_ i: Int) -> Double { start.isEmpty ? 0 : start[i] }
     /// The change when a line ends right after cluster `i`.
-    @inlinable package func atEnd(_ i: Int) -> Double { end.isEmpty ? 0 : end[i] }
+    @inlinable @inline(__always) package func atEnd(_ i: Int) -> Double { end.isEmpty ? 0 : end[i] }
 }
 
 /// The size-independent edge changes of a measured text, font units of each cluster's face.
@@ -68,6 +68,8 @@ struct EdgeForms {
     var lastLanguage: (tag: String, number: Int)?
     /// Per ICU script code: 0 not known yet, 1 not a joining script, 2 a joining script.
     var joiningByScript: [UInt8] = []
+    /// The joining classes of the code points met (``contextClass(_:_:before:)``).
+    var joining = JoiningClasses()
 
     /// Whether `script` is one of ``joiningScripts`` (remembered per script code).
     mutating func isJoining(_ script: Script) -> Bool {
@@ -197,47 +199,64 @@ extension TextMeasurer {
     }
 
     /// The advance of `utf16[cluster]` shaped with `utf16[before]` and `utf16[after]` as its only context (adjacent
-    /// ranges of the text, either possibly empty), font units; cached under the code units when they are few.
+    /// ranges of the text, either possibly empty), font units; cached under the cluster's code units, when they are
+    /// few, and the classes of its contexts (all that shaping reads of them: ``EdgeForms/contextClass(_:_:before:)``).
     private func edgeAdvance(
         _ utf16: [UInt16], before: Range<Int>, cluster: Range<Int>, after: Range<Int>, face: FontFace, place: Int,
         script: hb_script_t?, language: String?, forms: inout EdgeForms
     ) -> Int32 {
-        let key = EdgeKey(utf16, before: before, cluster: cluster, after: after, place: place)
+        let key = cluster.count > EdgeKey.maximumUnits ? nil : EdgeKey(
+            utf16, cluster: cluster, before: forms.contextClass(utf16, before, before: true),
+            after: forms.contextClass(utf16, after, before: false), place: place
+        )
         if let key, let known = forms.advance(for: key) { return known }
-        let advance = utf16.withUnsafeBufferPointer { units in
+        let advance = shapedEdgeAdvance(utf16, before: before, cluster: cluster, after: after, face: face, script: script,
+                                        language: language)
+        if let key { forms.remember(advance, for: key) }
+        return advance
+    }
+
+    /// The advance of `utf16[cluster]` shaped with `utf16[before]` and `utf16[after]` as its only context, font units
+    /// (not cached).
+    func shapedEdgeAdvance(
+        _ utf16: [UInt16], before: Range<Int>, cluster: Range<Int>, after: Range<Int>, face: FontFace, script: hb_script_t?,
+        language: String?
+    ) -> Int32 {
+        utf16.withUnsafeBufferPointer { units in
             shaper.advance(
                 UnsafeBufferPointer(rebasing: units[before.lowerBound..<after.upperBound]),
                 range: (cluster.lowerBound - before.lowerBound)..<(cluster.upperBound - before.lowerBound),
                 face: face, language: language, harfBuzzScript: script
             )
         }
-        if let key { forms.remember(advance, for: key) }
-        return advance
     }
 }
 
-/// Key of a cached edge advance: the face and language (``EdgeForms``' numbers), and the code units of the context
-/// before, the cluster and the context after, up to 16 in all, packed.
+/// Key of a cached edge advance: the face and language (``EdgeForms``' numbers), the code units of the cluster, up to
+/// 16, packed, and the classes of its contexts before and after (``EdgeForms/contextClass(_:_:before:)``).
 struct EdgeKey: Hashable {
+    /// The most code units a cluster of a key has (longer ones are shaped without the cache).
+    static let maximumUnits = 16
+
     let place: Int
-    /// The three lengths, 8 bits each.
+    /// The cluster's length, and the classes of the contexts before and after, 8 bits each.
     let lengths: UInt32
     let units0: UInt64
     let units1: UInt64
     let units2: UInt64
     let units3: UInt64
 
-    /// Nil when the units are more than 16 (such clusters are shaped without the cache).
-    init?(_ utf16: [UInt16], before: Range<Int>, cluster: Range<Int>, after: Range<Int>, place: Int) {
-        let total = after.upperBound - before.lowerBound
-        guard total <= 16 else { return nil }
+    /// Nil when the cluster has more than ``maximumUnits`` code units.
+    init?(_ utf16: [UInt16], cluster: Range<Int>, before: UInt8, after: UInt8, place: Int) {
+        let total = cluster.count
+        guard total <= Self.maximumUnits else { return nil }
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &words) { bytes in
             let slots = bytes.bindMemory(to: UInt16.self)
-            for k in 0..<total { slots[k] = utf16[before.lowerBound + k] }
+            for k in 0..<total { slots[k] = utf16[cluster.lowerBound + k] }
         }
         self.place = place
-        lengths = UInt32(before.count) | UInt32(cluster.count) << 8 | UInt32(after.count) << 16
+        lengths = UInt32(total) | UInt32(before) << 8 | UInt32(after) << 16
         (units0, units1, units2, units3) = words
     }
 

@@ -7,14 +7,6 @@ package final class Shaper {
     private var buffer = ShapingBuffer()
     /// Number of HarfBuzz shaping calls made.
     package private(set) var shapeCalls = 0
-    /// Runs of one space (U+0020) already shaped: in right-to-left and Indic text every space between words is a
-    /// run of its own in the system font's stand-in. Such a run shapes the same wherever it stands (a space joins
-    /// nothing, and HarfBuzz reads the text around a run only for joining), so it is shaped once per face and
-    /// shaping properties; bounded.
-    private var spaces: [LoneSpace] = []
-    private static let spaceCapacity = 16
-
-    package init() {}
 
     /// Shapes `utf16[range]` in `face`; clusters in the result are offsets into `utf16`.
     ///
@@ -28,10 +20,10 @@ package final class Shaper {
         rightToLeft: Bool? = nil, script: String? = nil, contextualAlternates: Bool = true, tracking: Bool = true,
         ink: Bool = true
     ) -> ShapedRun {
-        shape(
-            utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
-            harfBuzzScript: script.map { hb_script_from_string($0, -1) }, contextualAlternates: contextualAlternates,
-            tracking: tracking, ink: ink
+        shapeCalls += 1
+        return buffer.shape(
+            utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
+            contextualAlternates: contextualAlternates, tracking: tracking, ink: ink
         )
     }
 
@@ -40,27 +32,53 @@ package final class Shaper {
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
         harfBuzzScript script: hb_script_t?, contextualAlternates: Bool = true, tracking: Bool = true, ink: Bool = true
     ) -> ShapedRun {
-        let isLoneSpace = range.count == 1 && utf16[range.lowerBound] == 0x20
-        if isLoneSpace, let known = spaces.first(where: {
-            $0.face === face && $0.rightToLeft == rightToLeft && $0.script == script && $0.language == language
-                && $0.contextualAlternates == contextualAlternates && $0.tracking == tracking && $0.ink == ink
-        }) {
-            return known.run(at: range.lowerBound)
-        }
         shapeCalls += 1
-        let run = buffer.shape(
+        return buffer.shape(
             utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
             contextualAlternates: contextualAlternates, tracking: tracking, ink: ink
         )
-        if isLoneSpace {
-            if spaces.count == Self.spaceCapacity { spaces.removeFirst() }
-            spaces.append(LoneSpace(
-                face: face, rightToLeft: rightToLeft, script: script, language: language,
-                contextualAlternates: contextualAlternates, tracking: tracking, ink: ink, shaped: run
-            ))
+    }
+
+    /// ``shape(_:range:face:language:rightToLeft:harfBuzzScript:contextualAlternates:tracking:ink:)``, a run of up to
+    /// ``RunKey/maximumUnits`` code units (not the whole text) shaped once per face, setting and context class
+    /// (``runs``). Not while the face's variations are changed for a moment (`FontFace.withVariations`): its identity
+    /// does not say them.
+    package func shapeRun(
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
+        harfBuzzScript script: hb_script_t?, contextualAlternates: Bool = true, tracking: Bool = true
+    ) -> ShapedRun {
+        // A run that is the whole text is not kept: the engine keeps whole texts shaped.
+        guard reusesRuns, range.count <= RunKey.maximumUnits, !range.isEmpty, range.count < utf16.count else {
+            return shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
+                         harfBuzzScript: script, contextualAlternates: contextualAlternates, tracking: tracking)
         }
+        let key = RunKey(
+            utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
+            flags: (contextualAlternates ? 1 : 0) | (tracking ? 2 : 0),
+            before: joining.contextClass(utf16, 0..<range.lowerBound, before: true),
+            after: joining.contextClass(utf16, range.upperBound..<utf16.count, before: false)
+        )
+        if let known = runs[key], known.face === face {
+            let offset = range.lowerBound - known.run.range.lowerBound
+            return ShapedRun(face: known.run.face, unitsPerEm: known.run.unitsPerEm, range: range,
+                             glyphs: known.run.glyphs.map { $0.moved(by: offset) }, isRightToLeft: known.run.isRightToLeft)
+        }
+        let run = shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
+                        harfBuzzScript: script, contextualAlternates: contextualAlternates, tracking: tracking)
+        runs[key] = (face, run)
         return run
     }
+
+    /// Short runs shaped so far (words between spaces, spaces, punctuation), by face, code units, setting and the
+    /// classes of their contexts, with their face (kept, so that its identity is never another face's); bounded. A
+    /// run shapes the same in every context of one class: HarfBuzz reads the text around a run only in its Arabic
+    /// joining, which reads the joining type of the nearest code point that is not transparent on each side (the class,
+    /// ``JoiningClasses``), and for a dotted circle at the beginning of a text (`HB_BUFFER_FLAG_BOT`, never set). Its
+    /// glyphs are moved to each run's offset (clusters are offsets into the whole text; HarfBuzz only compares them).
+    private var runs = LRUCache<RunKey, (face: FontFace, run: ShapedRun)>(capacity: 4096)
+    private var joining = JoiningClasses()
+    /// Whether short runs are shaped once (``runs``); tests turn it off to compare.
+    package var reusesRuns = true
 
     /// The total advance of `utf16[range]` shaped in `face` (the rest of `utf16` as context), font units.
     package func advance(
@@ -72,53 +90,69 @@ package final class Shaper {
     }
 }
 
-/// A run of one space as shaped in one face with one set of shaping properties (``Shaper``'s cache).
-private struct LoneSpace {
-    /// Held, so that the identity compared stays this face's.
-    let face: FontFace
-    let rightToLeft: Bool?
-    let script: hb_script_t?
+/// What a run shapes with (``Shaper/runs``): its face, code units (up to 32, packed), language, direction, script,
+/// features and the classes of its contexts.
+struct RunKey: Hashable {
+    static let maximumUnits = 32
+
+    let face: ObjectIdentifier
+    let variations: [FontVariation]
     let language: String?
-    let contextualAlternates: Bool
-    let tracking: Bool
-    let ink: Bool
-    /// The run as shaped, clusters relative to its start.
-    private let glyphs: [ShapedGlyph]
-    private let unitsPerEm: Int
-    private let isRightToLeft: Bool
+    /// Count, direction (0 guessed, 1 left to right, 2 right to left), features, context classes before and after.
+    let shape: UInt64
+    let script: UInt32
+    let units: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
     init(
-        face: FontFace, rightToLeft: Bool?, script: hb_script_t?, language: String?, contextualAlternates: Bool,
-        tracking: Bool, ink: Bool, shaped: ShapedRun
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?, script: hb_script_t?,
+        flags: UInt8, before: UInt8, after: UInt8
     ) {
-        self.face = face
-        self.rightToLeft = rightToLeft
-        self.script = script
+        self.face = ObjectIdentifier(face)
+        variations = face.id.variations
         self.language = language
-        self.contextualAlternates = contextualAlternates
-        self.tracking = tracking
-        self.ink = ink
-        let start = shaped.range.lowerBound
-        glyphs = shaped.glyphs.map { $0.moved(by: -start) }
-        unitsPerEm = shaped.unitsPerEm
-        isRightToLeft = shaped.isRightToLeft
+        let direction: UInt64 = rightToLeft.map { $0 ? 2 : 1 } ?? 0
+        shape = UInt64(range.count) | direction << 8 | UInt64(flags) << 16 | UInt64(before) << 24 | UInt64(after) << 32
+        self.script = script.map { UInt32($0.rawValue) } ?? 0
+        var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { bytes in
+            let slots = bytes.bindMemory(to: UInt16.self)
+            for k in range { slots[k - range.lowerBound] = utf16[k] }
+        }
+        units = words
     }
 
-    /// The run as it would be shaped at `offset` in a text.
-    func run(at offset: Int) -> ShapedRun {
-        ShapedRun(
-            face: face.id, unitsPerEm: unitsPerEm, range: offset..<(offset + 1),
-            glyphs: offset == 0 ? glyphs : glyphs.map { $0.moved(by: offset) }, isRightToLeft: isRightToLeft
-        )
+    static func == (a: RunKey, b: RunKey) -> Bool {
+        a.face == b.face && a.shape == b.shape && a.script == b.script
+            && a.units.0 == b.units.0 && a.units.1 == b.units.1 && a.units.2 == b.units.2 && a.units.3 == b.units.3
+            && a.units.4 == b.units.4 && a.units.5 == b.units.5 && a.units.6 == b.units.6 && a.units.7 == b.units.7
+            && a.language == b.language && a.variations == b.variations
+    }
+
+    /// The words folded into one (multiply and shift) and given to the hasher with the language: a hasher round per
+    /// field cost more than shaping a short run saves.
+    func hash(into hasher: inout Hasher) {
+        var h = UInt64(UInt(bitPattern: face.hashValue)) &* 0x9E37_79B9_7F4A_7C15 ^ shape ^ UInt64(script) << 40
+        @inline(__always) func fold(_ word: UInt64) {
+            h = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 31
+        }
+        fold(units.0)
+        fold(units.1)
+        fold(units.2)
+        fold(units.3)
+        fold(units.4)
+        fold(units.5)
+        fold(units.6)
+        fold(units.7)
+        hasher.combine(h)
+        hasher.combine(language)
     }
 }
 
 extension ShapedGlyph {
-    /// This glyph with its cluster `delta` code units further on.
-    fileprivate func moved(by delta: Int) -> ShapedGlyph {
-        ShapedGlyph(
-            glyphID: glyphID, cluster: cluster + delta, advance: advance, nominalAdvance: nominalAdvance,
-            xOffset: xOffset, yOffset: yOffset, inkTop: inkTop, inkBottom: inkBottom
-        )
+    /// The glyph with its cluster `offset` code units later.
+    func moved(by offset: Int) -> ShapedGlyph {
+        ShapedGlyph(glyphID: glyphID, cluster: cluster + offset, advance: advance, nominalAdvance: nominalAdvance,
+                    xOffset: xOffset, yOffset: yOffset, inkTop: inkTop, inkBottom: inkBottom)
     }
 }

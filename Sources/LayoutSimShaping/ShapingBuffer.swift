@@ -28,8 +28,21 @@ package struct ShapingBuffer: ~Copyable {
     /// Shapes `utf16[range]` with the given face, with the rest of the text as context (so Arabic joining
     /// across a run boundary is kept), and copies the glyphs, positions and ink extents out.
     ///
-    /// Kerning and ligatures are on (HarfBuzz defaults). Direction and script (HarfBuzz's, ``Script/harfBuzz``) are
-    /// given by the itemizer; nil lets HarfBuzz guess them from the text.
+    /// Kerning and ligatures are on (HarfBuzz defaults). Direction and script are given by the itemizer; nil
+    /// lets HarfBuzz guess them from the text.
+    package mutating func shape(
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?, script: String?,
+        contextualAlternates: Bool = true, tracking: Bool = true, ink: Bool = true
+    ) -> ShapedRun {
+        let tag = script.map { hb_script_from_string($0, -1) }
+        return shape(
+            utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: tag,
+            contextualAlternates: contextualAlternates, tracking: tracking, ink: ink
+        )
+    }
+
+    /// ``shape(_:range:face:language:rightToLeft:script:contextualAlternates:tracking:ink:)`` with HarfBuzz's script
+    /// (``Script/harfBuzz``).
     package mutating func shape(
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
         script: hb_script_t?, contextualAlternates: Bool = true, tracking: Bool = true, ink: Bool = true

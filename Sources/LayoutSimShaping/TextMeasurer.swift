@@ -73,7 +73,7 @@ package final class TextMeasurer {
         placed.reserveCapacity(runs.count)
         for run in runs {
             let apple = appleRole(cascade, run.faceIndex)
-            let result = shaper.shape(
+            let result = shaper.shapeRun(
                 utf16, range: run.range, face: faces[run.faceIndex], language: language,
                 rightToLeft: levels.isEmpty ? nil : run.isRightToLeft, harfBuzzScript: run.script.harfBuzz,
                 contextualAlternates: run.faceIndex != cascade.systemModelIndex || apple != nil,
@@ -90,13 +90,21 @@ package final class TextMeasurer {
             ellipsisUnits: kept.ellipsis, levels: levels, warnings: warnings, language: language,
             table: &table, scratch: &building
         )
-        measured.edgeUnits = lineEdges(measured, runs: runs, faces: faces, language: language)
+        // Into a local first: assigning the result straight into `measured` while it is read copied it.
+        let edges = lineEdges(measured, runs: runs, faces: faces, language: language)
+        measured.edgeUnits = edges
         if !cascade.apple.isEmpty {
             measured.opticalSizes = opticalSizes(
                 measured, runs: runs, faces: faces, cascade: cascade, language: language, range: opticalSizeRange
             )
         }
         return measured
+    }
+
+    /// Swift's `Character` count of `text` (`text.count`): counted with the plain grapheme rules and the table of code
+    /// points when they apply (``TextBoundaries/simpleGraphemeCount(_:table:)``), else by Swift.
+    package func characterCount(_ text: String) -> Int {
+        TextBoundaries.simpleGraphemeCount(text, table: &table) ?? text.count
     }
 
     /// Whether a text with `unit` may have a bidi level other than 0: a code unit of the right-to-left blocks

@@ -31,7 +31,7 @@ package struct AdvanceSource {
     /// ``advances(size:)`` written into `out`, whose storage is reused when it is not shared (one text at its sizes
     /// one after the other).
     package func advances(size: Double, into out: inout [Double]) {
-        let hasApple = text.traits.contains(where: \.isApple)
+        let hasApple = text.traits.contains { $0.isApple }
         // The SF model and the calibration in one pass (Apple's optical sizes come before the calibration).
         if let system, !hasApple {
             system.clusterAdvances(text, size: size, weight: weight, calibrated: text.calibratesStandIns, into: &out)

@@ -9,19 +9,29 @@ import LayoutSimShaping
 ///
 /// Owned by one ``AdvanceSource`` (its copies share it), so by one worker: not thread-safe.
 package final class SizeMemo {
-    private var size = Double.nan
-    private var advances: [Double] = []
-    private var edges = EdgeAdvances.none
+    /// The size and what was computed for it: one stored value, so that a call makes one access to the class's
+    /// storage (each access is checked for exclusivity at run time; four per call cost ~5 k instructions per string).
+    private struct State {
+        var size = Double.nan
+        var advances: [Double] = []
+        var edges = EdgeAdvances.none
+
+        mutating func at(_ size: Double, _ source: AdvanceSource) -> ([Double], EdgeAdvances) {
+            if size != self.size {
+                source.advances(size: size, into: &advances)
+                source.edges(size: size, into: &edges)
+                self.size = size
+            }
+            return (advances, edges)
+        }
+    }
+
+    private var state = State()
 
     package init() {}
 
     /// The advances and edge changes of `source` at `size`, points.
     package func at(_ size: Double, _ source: AdvanceSource) -> ([Double], EdgeAdvances) {
-        if size != self.size {
-            source.advances(size: size, into: &advances)
-            source.edges(size: size, into: &edges)
-            self.size = size
-        }
-        return (advances, edges)
+        state.at(size, source)
     }
 }

@@ -103,16 +103,18 @@ package final class SystemFontModel {
     package func clusterAdvances(
         _ text: MeasuredText, size: Double, weight: FontWeight, calibrated: Bool = false, into out: inout [Double]
     ) {
-        let row = row(atSize: size, weight: weight)
-        let ratio = row.letterRatio
-        let tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
+        // SF's row, its letter ratio and its kerning's tightening are looked up when a cluster of the SF model is met
+        // (a text of another script may have none).
+        var sf: [Double] = []
+        var ratio = 1.0
+        var tightening = 0.0
+        var hasRow = false
         let count = text.clusterCount
         // Every element is written below: resizing keeps the storage of the last size.
         if out.count != count { out = [Double](repeating: 0, count: count) }
         // A face's rule is worked out where the face changes (runs of one face are long; a cascade has many faces
         // the text does not use): reading a face's fields per cluster copies the face each time. The arrays are
         // read from locals (spans would need macOS 26).
-        let sf = row.advances
         let faceIndex = text.faceIndex
         let units = text.advanceUnits
         let ascii = text.isASCII
@@ -127,6 +129,13 @@ package final class SystemFontModel {
                     traits, size: size,
                     calibration: calibrated ? StandInCalibration.scaling(traits, size: size, language: text.language) : nil
                 )
+                if rule.modelled && !hasRow {
+                    let row = row(atSize: size, weight: weight)
+                    sf = row.advances
+                    ratio = row.letterRatio
+                    tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
+                    hasRow = true
+                }
             }
             let advance = units[i]
             if let (perUnit, extra) = rule.calibration {

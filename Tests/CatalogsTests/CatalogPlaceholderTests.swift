@@ -21,6 +21,18 @@ import Testing
         #expect(samples.substitute("%s", locale: "en") == "Maximilian Alexander")
     }
 
+    /// A string without `%` is its own text, without warnings, whatever its plural category (the path that does not
+    /// split it into segments gives what splitting gives).
+    @Test func textWithoutPlaceholdersIsKept() {
+        for text in ["", "Einstellungen", "ไทย", "e\u{301}", "50 percent"] {
+            for plural in [nil, PluralCategory.one, .few, .many] {
+                let filled = samples.fill(text, locale: "ru", plural: plural)
+                #expect(filled.text == text && filled.warnings.isEmpty && filled.neverShown == nil && !filled.tooLong)
+            }
+        }
+        #expect(samples.fill("%lld files", locale: "ja", plural: .one).neverShown != nil)
+    }
+
     @Test func groupingPerLocale() {
         #expect(samples.substitute("%lld", locale: "de") == "1.000.000")
         #expect(samples.substitute("%lld", locale: "fr") == "1\(nnbsp)000\(nnbsp)000")
