@@ -81,7 +81,7 @@ package struct VariationExpander {
     package mutating func expand(_ localization: Localization) -> [ExpandedVariant] {
         // A plain string unit with no `@` (so no substitution token): itself, without the general machinery (one
         // string, well within the bound).
-        if case .unit(var value, let state) = localization.node, !value.withUTF8({ $0.contains(UInt8(ascii: "@")) }) {
+        if case .unit(let value, let state) = localization.node, !Self.hasAt(value) {
             return [ExpandedVariant(path: [], value: value, state: state)]
         }
         let variants = expand(localization.node, path: [], context: nil).flatMap {
@@ -165,13 +165,16 @@ package struct VariationExpander {
         return result
     }
 
+    /// Whether `text` has an `@` (its bytes copied once: the cheapest safe search measured, half what reading the
+    /// UTF-8 view costs).
+    private static func hasAt(_ text: String) -> Bool { Array(text.utf8).contains(UInt8(ascii: "@")) }
+
     /// `variant` with its first defined, not yet expanded `%#@name@` token replaced by each variant of `name`.
     private mutating func substitute(
         _ variant: ExpandedVariant, _ substitutions: [String: SubstitutionDefinition], visited: Set<String>, depth: Int
     ) -> [ExpandedVariant] {
         // A substitution token (`%#@name@`) has an `@`: a string without one is itself, unparsed.
-        var value = variant.value
-        guard value.withUTF8({ $0.contains(UInt8(ascii: "@")) }) else {
+        guard Self.hasAt(variant.value) else {
             guard !tooMany else { return [] }
             made += 1
             if made > Self.maximumVariants { tooMany = true }

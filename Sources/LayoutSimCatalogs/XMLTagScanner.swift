@@ -40,17 +40,24 @@ struct XMLTagScanner {
 
     let bytes: [UInt8]
 
-    private func matches(_ word: StaticString, at index: Int) -> Bool {
-        let count = word.utf8CodeUnitCount
+    /// Whether the bytes at `index` are `word`'s (compared until the first that differs, usually the second).
+    private func matches(_ word: String, at index: Int) -> Bool {
+        let count = word.utf8.count
         guard index + count <= bytes.count else { return false }
-        return word.withUTF8Buffer { word in (0..<count).allSatisfy { bytes[index + $0] == word[$0] } }
+        return bytes[index..<(index + count)].elementsEqual(word.utf8)
+    }
+
+    private func matches(_ word: [UInt8], at index: Int) -> Bool {
+        guard index + word.count <= bytes.count else { return false }
+        return bytes[index..<(index + word.count)].elementsEqual(word)
     }
 
     /// The index of the first `terminator` at or after `index`, or nil.
-    private func find(_ terminator: StaticString, from index: Int) -> Int? {
+    private func find(_ terminator: String, from index: Int) -> Int? {
+        let word = Array(terminator.utf8)
         var cursor = index
         while cursor < bytes.count {
-            if matches(terminator, at: cursor) { return cursor }
+            if bytes[cursor] == word[0], matches(word, at: cursor) { return cursor }
             cursor += 1
         }
         return nil
