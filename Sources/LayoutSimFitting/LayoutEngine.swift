@@ -34,6 +34,8 @@ public final class LayoutEngine {
     )
     /// Whether fits reuse texts shaped before (``shapedTexts``); the benchmark turns it off to time the cold path.
     package var reusesShapedTexts = true
+    /// The last plan made, with what it was made from (``plan(_:)``).
+    private var lastPlan: (inputs: Fitter.PlanInputs, plan: [FitStep])?
 
     /// Texts kept shaped per engine.
     package static let shapedTextCapacity = 512
@@ -144,7 +146,7 @@ public final class LayoutEngine {
             let length = request.text.utf16.count
             guard length <= FitRequest.maximumTextLength else { throw .textTooLong(length) }
         }
-        let plan = try Fitter.plan(request)
+        let plan = try self.plan(request)
         let source = try advanceSource(request, plan: plan)
         let results = Fitter.fit(source, plan: plan, request: request, detail: detail)
 
@@ -171,7 +173,17 @@ public final class LayoutEngine {
         )
         if appleFonts != nil { report.systemFontSource = systemFontSource }
         report.appleFontNotes = notes
+        report.plan = plan
         return (report, source)
+    }
+
+    /// ``Fitter/plan(_:)``, the last one kept: a check's strings of one element plan the same sizes.
+    func plan(_ request: FitRequest) throws(LayoutSimError) -> [FitStep] {
+        let inputs = Fitter.PlanInputs(request)
+        if let lastPlan, lastPlan.inputs == inputs { return lastPlan.plan }
+        let plan = try Fitter.plan(request)
+        lastPlan = (inputs, plan)
+        return plan
     }
 }
 
