@@ -34,6 +34,8 @@ public final class LayoutEngine {
     )
     /// Whether fits reuse texts shaped before (``shapedTexts``); the benchmark turns it off to time the cold path.
     package var reusesShapedTexts = true
+    /// The files of the faces of the last texts laid out (``fileInfo(forPath:)``), at most 8.
+    private var recentFiles: [(path: String, info: FontFileInfo)] = []
     /// The last plan made, with what it was made from (``plan(_:)``).
     private var lastPlan: (inputs: Fitter.PlanInputs, plan: [FitStep])?
 
@@ -163,7 +165,7 @@ public final class LayoutEngine {
                 let path = face.id.path
                 guard !seen.contains(path) else { continue }
                 seen.append(path)
-                files.append(try registry.fileInfo(forPath: path))
+                files.append(try fileInfo(forPath: path))
             }
         } catch { throw .font(error) }
         let notes = appleFontNotes(source.text)
@@ -175,6 +177,16 @@ public final class LayoutEngine {
         report.appleFontNotes = notes
         report.plan = plan
         return (report, source)
+    }
+
+    /// ``FontRegistry/fileInfo(forPath:)`` through the files of the last texts: their paths are the same strings
+    /// (one face's), compared at once where the registry's dictionary hashed every character.
+    private func fileInfo(forPath path: String) throws(FontError) -> FontFileInfo {
+        if let known = recentFiles.first(where: { $0.path == path }) { return known.info }
+        let info = try registry.fileInfo(forPath: path)
+        if recentFiles.count >= 8 { recentFiles.removeFirst() }
+        recentFiles.append((path, info))
+        return info
     }
 
     /// ``Fitter/plan(_:)``, the last one kept: a check's strings of one element plan the same sizes.
