@@ -32,8 +32,11 @@ public final class LayoutEngine {
     private var shapedTexts = LRUCache<ShapedTextKey, MeasuredText>(
         capacity: LayoutEngine.shapedTextCapacity, reserved: true
     )
-    /// Whether fits reuse texts shaped before (``shapedTexts``); the benchmark turns it off to time the cold path.
-    package var reusesShapedTexts = true
+    /// Whether fits reuse texts and short runs shaped before (``shapedTexts``, the shaper's runs); the benchmark
+    /// turns it off to time the cold path.
+    package var reusesShapedTexts = true {
+        didSet { measurer.shaper.reusesRuns = reusesShapedTexts }
+    }
     /// The files of the faces of the last texts laid out (``fileInfo(forPath:)``), at most 8.
     private var recentFiles: [(path: String, info: FontFileInfo)] = []
     /// The last plan made, with what it was made from (``plan(_:)``).
