@@ -49,7 +49,7 @@ extension Fitter {
         _ source: AdvanceSource, report: FitReport, through mustFitThrough: ContentSizeCategory
     ) throws(LayoutSimError) -> FitRemedy? {
         let request = report.request
-        let plan = try Fitter.plan(request)
+        let plan = report.plan.isEmpty ? try Fitter.plan(request) : report.plan
         let allows = request.allowsWordBreaks
         guard var index = plan.lastIndex(where: { ($0.category ?? mustFitThrough) <= mustFitThrough }) ?? plan.indices.first,
               index < report.results.count else { return nil }

@@ -162,6 +162,10 @@ public struct FitReport: Sendable {
     /// What would make the text fit at the required category, when it does not (``LayoutEngine/fit(_:remedyThrough:)``).
     public var remedy: FitRemedy?
 
+    /// The sizes the results were laid out at (``Fitter/plan(_:)`` of ``request``), when the engine laid them out
+    /// together; empty for results put together from several layouts.
+    package var plan: [FitStep] = []
+
     package init(
         request: FitRequest, fontFiles: [FontFileInfo], results: [CategoryResult], missingGlyphs: [MissingGlyph],
         warnings: [String] = []

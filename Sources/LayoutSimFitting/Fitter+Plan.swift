@@ -29,6 +29,30 @@ extension Fitter {
         }
     }
 
+    /// Everything of a request that its plan depends on (``plan(_:)`` reads nothing else): two requests with equal
+    /// inputs have the same plan.
+    struct PlanInputs: Equatable {
+        let font: FontChoice
+        let lineHeight: LineHeightPolicy
+        let lineSpacing: LineSpacing
+        let categories: [ContentSizeCategory]
+        let categoryLimits: CategoryLimits
+        let hasCategorySizes: Bool
+        let scalesInsets: Bool
+        let insets: EdgeInsets
+
+        init(_ request: FitRequest) {
+            font = request.font
+            lineHeight = request.lineHeight
+            lineSpacing = request.lineSpacing
+            categories = request.categories
+            categoryLimits = request.categoryLimits
+            hasCategorySizes = !(request.container.categoryWidths.isEmpty && request.container.categoryHeights.isEmpty)
+            scalesInsets = request.label.scalesInsets
+            insets = request.container.insets
+        }
+    }
+
     /// The sizes to lay out, from the font choice and the requested categories, ascending.
     package static func plan(_ request: FitRequest) throws(LayoutSimError) -> [FitStep] {
         var steps = try planSizes(request)

@@ -32,8 +32,15 @@ public final class LayoutEngine {
     private var shapedTexts = LRUCache<ShapedTextKey, MeasuredText>(
         capacity: LayoutEngine.shapedTextCapacity, reserved: true
     )
-    /// Whether fits reuse texts shaped before (``shapedTexts``); the benchmark turns it off to time the cold path.
-    package var reusesShapedTexts = true
+    /// Whether fits reuse texts and short runs shaped before (``shapedTexts``, the shaper's runs); the benchmark
+    /// turns it off to time the cold path.
+    package var reusesShapedTexts = true {
+        didSet { measurer.shaper.reusesRuns = reusesShapedTexts }
+    }
+    /// The files of the faces of the last texts laid out (``fileInfo(forPath:)``), at most 8.
+    private var recentFiles: [(path: String, info: FontFileInfo)] = []
+    /// The last plan made, with what it was made from (``plan(_:)``).
+    private var lastPlan: (inputs: Fitter.PlanInputs, plan: [FitStep])?
 
     /// Texts kept shaped per engine.
     package static let shapedTextCapacity = 512
@@ -144,7 +151,7 @@ public final class LayoutEngine {
             let length = request.text.utf16.count
             guard length <= FitRequest.maximumTextLength else { throw .textTooLong(length) }
         }
-        let plan = try Fitter.plan(request)
+        let plan = try self.plan(request)
         let source = try advanceSource(request, plan: plan)
         let results = Fitter.fit(source, plan: plan, request: request, detail: detail)
 
@@ -161,7 +168,7 @@ public final class LayoutEngine {
                 let path = face.id.path
                 guard !seen.contains(path) else { continue }
                 seen.append(path)
-                files.append(try registry.fileInfo(forPath: path))
+                files.append(try fileInfo(forPath: path))
             }
         } catch { throw .font(error) }
         let notes = appleFontNotes(source.text)
@@ -171,7 +178,27 @@ public final class LayoutEngine {
         )
         if appleFonts != nil { report.systemFontSource = systemFontSource }
         report.appleFontNotes = notes
+        report.plan = plan
         return (report, source)
+    }
+
+    /// ``FontRegistry/fileInfo(forPath:)`` through the files of the last texts: their paths are the same strings
+    /// (one face's), compared at once where the registry's dictionary hashed every character.
+    private func fileInfo(forPath path: String) throws(FontError) -> FontFileInfo {
+        if let known = recentFiles.first(where: { $0.path == path }) { return known.info }
+        let info = try registry.fileInfo(forPath: path)
+        if recentFiles.count >= 8 { recentFiles.removeFirst() }
+        recentFiles.append((path, info))
+        return info
+    }
+
+    /// ``Fitter/plan(_:)``, the last one kept: a check's strings of one element plan the same sizes.
+    func plan(_ request: FitRequest) throws(LayoutSimError) -> [FitStep] {
+        let inputs = Fitter.PlanInputs(request)
+        if let lastPlan, lastPlan.inputs == inputs { return lastPlan.plan }
+        let plan = try Fitter.plan(request)
+        lastPlan = (inputs, plan)
+        return plan
     }
 }
 
