@@ -70,7 +70,7 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("pseudo-modes"), help: ArgumentHelp("Pseudolocalization modes, comma-separated: expansion, accents, tallMarks, rightToLeft, brackets. Default: expansion,accents,brackets.", valueName: "list"), completion: Completions.pseudoModes)
     var pseudoModes: String?
 
-    @Option(help: ArgumentHelp("Threads laying out strings (each with its own engine) and encoding the JSON report's results. Default: 2.", valueName: "n"))
+    @Option(help: ArgumentHelp("Threads laying out strings (each with its own engine, from the first strings read on) and encoding the JSON report's results; with more than one, a String Catalog's line index is made beside its parsing. Default: 2.", valueName: "n"))
     var jobs: Int = 2
 
     @Option(name: .customLong("development-language"), help: ArgumentHelp("The language of Base.lproj strings files. Default: en.", valueName: "tag"))

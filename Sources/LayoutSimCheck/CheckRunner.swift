@@ -24,7 +24,9 @@ public struct CheckOptions: Sendable {
     public var shard: (index: Int, count: Int)?
     /// Failures this baseline accepted are known: they do not fail the run (``Baseline``).
     public var baseline: Baseline?
-    /// Threads laying out strings (each with its own engine). Output does not depend on it.
+    /// Threads laying out strings (each with its own engine, started before the catalogs are read, laying out the
+    /// strings as they are made) and encoding the JSON report; above 1, a String Catalog's line index is made beside
+    /// its parsing. Output does not depend on it.
     public var workers: Int
     /// The bundled fonts folder, if not found by itself.
     public var fontsDirectory: URL?
