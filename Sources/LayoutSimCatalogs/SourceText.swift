@@ -39,7 +39,7 @@ package struct SourceText {
                 // plus one per 4-byte lead (11110xxx). The word is read from a slice of exactly its bytes, so that
                 // no read needs a check of its own.
                 if index + 8 <= blockEnd {
-                    let word = Self.word(bytes[index..<(index + 8)], at: index)
+                    let word = JSONWriter.word(bytes[index..<(index + 8)], at: index)
                     let highs: UInt64 = 0x8080_8080_8080_8080
                     let candidates = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & highs
                     let plain = candidates == 0 ? 8 : candidates.trailingZeroBitCount >> 3
@@ -63,19 +63,6 @@ package struct SourceText {
         }
         lineStartsUTF8 = lineStarts
         utf16Checkpoints = checkpointLengths
-    }
-
-    /// Bytes `i..<i + 8` of `window` (a slice of exactly those) as one little-endian word.
-    @inline(__always)
-    private static func word(_ window: ArraySlice<UInt8>, at i: Int) -> UInt64 {
-        var word = UInt64(window[i + 7])
-        word = word << 8 | UInt64(window[i + 6])
-        word = word << 8 | UInt64(window[i + 5])
-        word = word << 8 | UInt64(window[i + 4])
-        word = word << 8 | UInt64(window[i + 3])
-        word = word << 8 | UInt64(window[i + 2])
-        word = word << 8 | UInt64(window[i + 1])
-        return word << 8 | UInt64(window[i])
     }
 
     /// Decodes `data`, or `nil` when it is neither UTF-8 nor UTF-16.
