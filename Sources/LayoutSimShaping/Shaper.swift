@@ -4,9 +4,21 @@ import LayoutSimModel
 
 /// Shapes text with HarfBuzz in font units. Owned by a ``LayoutEngine``; counts its work for `--stats`.
 package final class Shaper {
-    private var buffer = ShapingBuffer()
+    /// Everything a call reads and changes, in one stored value: a call makes one access to the class's storage
+    /// (each access is checked for exclusivity at run time, about 40 instructions; six per short run cost ~2.5 k
+    /// instructions per Hindi string).
+    private var state = State()
+
     /// Number of HarfBuzz shaping calls made.
-    package private(set) var shapeCalls = 0
+    package var shapeCalls: Int { state.shapeCalls }
+
+    /// Whether short runs are shaped once (``State/runs``); tests turn it off to compare.
+    package var reusesRuns: Bool {
+        get { state.reusesRuns }
+        set { state.reusesRuns = newValue }
+    }
+
+    package init() {}
 
     /// Shapes `utf16[range]` in `face`; clusters in the result are offsets into `utf16`.
     ///
@@ -20,8 +32,8 @@ package final class Shaper {
         rightToLeft: Bool? = nil, script: String? = nil, contextualAlternates: Bool = true, tracking: Bool = true,
         ink: Bool = true
     ) -> ShapedRun {
-        shapeCalls += 1
-        return buffer.shape(
+        state.shapeCalls += 1
+        return state.buffer.shape(
             utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
             contextualAlternates: contextualAlternates, tracking: tracking, ink: ink
         )
@@ -32,61 +44,81 @@ package final class Shaper {
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
         harfBuzzScript script: hb_script_t?, contextualAlternates: Bool = true, tracking: Bool = true, ink: Bool = true
     ) -> ShapedRun {
-        shapeCalls += 1
-        return buffer.shape(
-            utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
-            contextualAlternates: contextualAlternates, tracking: tracking, ink: ink
-        )
+        state.shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
+                    harfBuzzScript: script, contextualAlternates: contextualAlternates, tracking: tracking, ink: ink)
     }
 
     /// ``shape(_:range:face:language:rightToLeft:harfBuzzScript:contextualAlternates:tracking:ink:)``, a run of up to
     /// ``RunKey/maximumUnits`` code units (not the whole text) shaped once per face, setting and context class
-    /// (``runs``). Not while the face's variations are changed for a moment (`FontFace.withVariations`): its identity
-    /// does not say them.
+    /// (``State/runs``). Not while the face's variations are changed for a moment (`FontFace.withVariations`): its
+    /// identity does not say them.
     package func shapeRun(
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
         harfBuzzScript script: hb_script_t?, contextualAlternates: Bool = true, tracking: Bool = true
     ) -> ShapedRun {
-        // A run that is the whole text is not kept: the engine keeps whole texts shaped.
-        guard reusesRuns, range.count <= RunKey.maximumUnits, !range.isEmpty, range.count < utf16.count else {
-            return shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
-                         harfBuzzScript: script, contextualAlternates: contextualAlternates, tracking: tracking)
-        }
-        let key = RunKey(
-            utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
-            flags: (contextualAlternates ? 1 : 0) | (tracking ? 2 : 0),
-            before: joining.contextClass(utf16, 0..<range.lowerBound, before: true),
-            after: joining.contextClass(utf16, range.upperBound..<utf16.count, before: false)
-        )
-        if let known = runs[key], known.face === face {
-            let offset = range.lowerBound - known.run.range.lowerBound
-            return ShapedRun(face: known.run.face, unitsPerEm: known.run.unitsPerEm, range: range,
-                             glyphs: known.run.glyphs.map { $0.moved(by: offset) }, isRightToLeft: known.run.isRightToLeft)
-        }
-        let run = shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
-                        harfBuzzScript: script, contextualAlternates: contextualAlternates, tracking: tracking)
-        runs[key] = (face, run)
-        return run
+        state.shapeRun(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
+                       harfBuzzScript: script, contextualAlternates: contextualAlternates, tracking: tracking)
     }
-
-    /// Short runs shaped so far (words between spaces, spaces, punctuation), by face, code units, setting and the
-    /// classes of their contexts, with their face (kept, so that its identity is never another face's); bounded. A
-    /// run shapes the same in every context of one class: HarfBuzz reads the text around a run only in its Arabic
-    /// joining, which reads the joining type of the nearest code point that is not transparent on each side (the class,
-    /// ``JoiningClasses``), and for a dotted circle at the beginning of a text (`HB_BUFFER_FLAG_BOT`, never set). Its
-    /// glyphs are moved to each run's offset (clusters are offsets into the whole text; HarfBuzz only compares them).
-    private var runs = LRUCache<RunKey, (face: FontFace, run: ShapedRun)>(capacity: 4096)
-    private var joining = JoiningClasses()
-    /// Whether short runs are shaped once (``runs``); tests turn it off to compare.
-    package var reusesRuns = true
 
     /// The total advance of `utf16[range]` shaped in `face` (the rest of `utf16` as context), font units.
     package func advance(
         _ utf16: UnsafeBufferPointer<UInt16>, range: Range<Int>, face: FontFace, language: String?,
         harfBuzzScript script: hb_script_t?
     ) -> Int32 {
-        shapeCalls += 1
-        return buffer.advance(utf16, range: range, face: face, language: language, script: script)
+        state.shapeCalls += 1
+        return state.buffer.advance(utf16, range: range, face: face, language: language, script: script)
+    }
+
+    private struct State: ~Copyable {
+        var buffer = ShapingBuffer()
+        var shapeCalls = 0
+        /// Short runs shaped so far (words between spaces, spaces, punctuation), by face, code units, setting and the
+        /// classes of their contexts, with their face (kept, so that its identity is never another face's); bounded.
+        /// A run shapes the same in every context of one class: HarfBuzz reads the text around a run only in its
+        /// Arabic joining, which reads the joining type of the nearest code point that is not transparent on each
+        /// side (the class, ``JoiningClasses``), and for a dotted circle at the beginning of a text
+        /// (`HB_BUFFER_FLAG_BOT`, never set). Its glyphs are moved to each run's offset (clusters are offsets into the
+        /// whole text; HarfBuzz only compares them).
+        var runs = LRUCache<RunKey, (face: FontFace, run: ShapedRun)>(capacity: 4096)
+        var joining = JoiningClasses()
+        var reusesRuns = true
+
+        mutating func shape(
+            _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
+            harfBuzzScript script: hb_script_t?, contextualAlternates: Bool, tracking: Bool, ink: Bool = true
+        ) -> ShapedRun {
+            shapeCalls += 1
+            return buffer.shape(
+                utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
+                contextualAlternates: contextualAlternates, tracking: tracking, ink: ink
+            )
+        }
+
+        mutating func shapeRun(
+            _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
+            harfBuzzScript script: hb_script_t?, contextualAlternates: Bool, tracking: Bool
+        ) -> ShapedRun {
+            // A run that is the whole text is not kept: the engine keeps whole texts shaped.
+            guard reusesRuns, range.count <= RunKey.maximumUnits, !range.isEmpty, range.count < utf16.count else {
+                return shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
+                             harfBuzzScript: script, contextualAlternates: contextualAlternates, tracking: tracking)
+            }
+            let key = RunKey(
+                utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
+                flags: (contextualAlternates ? 1 : 0) | (tracking ? 2 : 0),
+                before: joining.contextClass(utf16, 0..<range.lowerBound, before: true),
+                after: joining.contextClass(utf16, range.upperBound..<utf16.count, before: false)
+            )
+            if let known = runs[key], known.face === face {
+                let offset = range.lowerBound - known.run.range.lowerBound
+                return ShapedRun(face: known.run.face, unitsPerEm: known.run.unitsPerEm, range: range,
+                                 glyphs: known.run.glyphs.map { $0.moved(by: offset) }, isRightToLeft: known.run.isRightToLeft)
+            }
+            let run = shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
+                            harfBuzzScript: script, contextualAlternates: contextualAlternates, tracking: tracking)
+            runs[key] = (face, run)
+            return run
+        }
     }
 }
 
