@@ -39,16 +39,6 @@ extension MeasuredText {
         ellipsisUnits: [Int32?], levels: [UInt8], warnings: [String], language: String?,
         table: inout CodePointTable, scratch: inout Scratch
     ) {
-        self.text = text
-        self.utf16 = utf16
-        self.utf16Count = utf16.count
-        self.faces = faces
-        self.traits = traits
-        self.ellipsisUnits = ellipsisUnits
-        self.warnings = warnings
-        self.language = language
-        self.runs = runs
-
         // Cluster starts in logical order (right-to-left runs come out of HarfBuzz reversed).
         let count = utf16.count
         var starts: [Int] = []
@@ -212,29 +202,22 @@ extension MeasuredText {
             if b < starts.count && starts[b] == offset { grapheme[b] = true }
         }
 
-        self.clusterStarts = starts
-        self.faceIndex = faceOf
-        self.hasRightToLeft = levels.contains { $0 & 1 == 1 }
-        self.hasHangul = hasHangul
-        self.inkTopUnits = inkTop
-        self.inkBottomUnits = inkBottom
-        self.advanceUnits = advance
-        self.kerningUnits = kerning
-        self.asciiStarts = asciiStarts
-        self.isASCII = isASCII
-        self.asciiCodes = asciiCodes
-        self.isWhitespace = whitespace
-        self.breaks = boundaryBreaks
-        self.isGraphemeBoundary = grapheme
-        self.missingGlyphs = missing
+        let hasRightToLeft = levels.contains { $0 & 1 == 1 }
+        var rightToLeftParagraphs: [Bool] = []
         if hasRightToLeft {
             var clusterLevels: [UInt8] = []
             clusterLevels.reserveCapacity(clusterCount)
             for i in 0..<clusterCount { clusterLevels.append(levels[starts[i]]) }
-            self.rightToLeftParagraphs = Self.rightToLeftParagraphs(levels: clusterLevels, breaks: boundaryBreaks)
-        } else {
-            self.rightToLeftParagraphs = []
+            rightToLeftParagraphs = Self.rightToLeftParagraphs(levels: clusterLevels, breaks: boundaryBreaks)
         }
+        storage = MeasuredTextStorage(
+            text: text, utf16Count: utf16.count, faces: faces, traits: traits, language: language,
+            missingGlyphs: missing, warnings: warnings, clusterStarts: starts, faceIndex: faceOf, inkTopUnits: inkTop,
+            inkBottomUnits: inkBottom, advanceUnits: advance, kerningUnits: kerning, isASCII: isASCII,
+            asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace, breaks: boundaryBreaks,
+            isGraphemeBoundary: grapheme, utf16: utf16, hasRightToLeft: hasRightToLeft, hasHangul: hasHangul,
+            ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs
+        )
     }
 
     /// `count` copies of `value` (through the specialized path that appending takes; `Array(repeating:count:)` asks

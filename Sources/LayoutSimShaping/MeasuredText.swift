@@ -87,16 +87,21 @@ public enum BoundaryBreak: UInt8, Sendable {
 /// `clusterStarts[i] ..< clusterStarts[i + 1]`. Boundary `b` is the position before cluster `b`
 /// (`b == clusterCount` is the end of the text).
 public struct MeasuredText: Sendable {
+    /// What never changes once the text is measured, in one object: a measured text is copied on its way through
+    /// the engine (the cache of shaped texts, the advance source, the report), and a copy of its two dozen arrays and
+    /// strings counted each of their references again, and released each again when the copy went.
+    @usableFromInline let storage: MeasuredTextStorage
+
     /// The text.
-    public let text: String
+    @inlinable public var text: String { storage.text }
     /// Length of the text in UTF-16 code units.
-    public let utf16Count: Int
+    @inlinable public var utf16Count: Int { storage.utf16Count }
     /// The faces that shaped the text, primary first (the cascade as far as it was used).
-    public let faces: [MeasuredFace]
+    @inlinable public var faces: [MeasuredFace] { storage.faces }
     /// Each face's ``FaceTraits`` (same order as ``faces``).
-    public let traits: [FaceTraits]
+    @inlinable public var traits: [FaceTraits] { storage.traits }
     /// The BCP 47 tag the text was shaped and broken for; nil for none.
-    public let language: String?
+    @inlinable public var language: String? { storage.language }
     /// How each cluster's advance changes at a line edge (kerning with the next line dropped, joining forms).
     package var edgeUnits = EdgeUnits()
     /// Whether the stand-ins of the system cascade are measured the way iOS's fonts measure (calibrated widths,
@@ -105,47 +110,47 @@ public struct MeasuredText: Sendable {
     /// Advances of the clusters of Apple's faces with an optical-size axis, shaped at sampled `opsz` values.
     package var opticalSizes: [OpticalSizeAdvances] = []
     /// Clusters that no font covers.
-    public let missingGlyphs: [MissingGlyph]
+    @inlinable public var missingGlyphs: [MissingGlyph] { storage.missingGlyphs }
     /// Problems met on the way that did not stop the measuring (a last-resort font that could not be opened).
-    public let warnings: [String]
+    @inlinable public var warnings: [String] { storage.warnings }
 
     /// UTF-16 start offset of each cluster, plus the text length at the end (`clusterCount + 1` entries).
-    @usableFromInline package let clusterStarts: [Int]
+    @inlinable package var clusterStarts: [Int] { storage.clusterStarts }
     /// Index into ``faces`` of the face that shaped each cluster.
-    package let faceIndex: [UInt16]
+    @inlinable package var faceIndex: [UInt16] { storage.faceIndex }
     /// Topmost ink of each cluster, font units above the baseline (`Int32.min`: no ink).
-    package let inkTopUnits: [Int32]
+    @inlinable package var inkTopUnits: [Int32] { storage.inkTopUnits }
     /// Bottommost ink of each cluster, font units above the baseline (`Int32.max`: no ink).
-    package let inkBottomUnits: [Int32]
+    @inlinable package var inkBottomUnits: [Int32] { storage.inkBottomUnits }
     /// Shaped advance of each cluster (kerning included), font units.
-    @usableFromInline package let advanceUnits: [Int32]
+    @inlinable package var advanceUnits: [Int32] { storage.advanceUnits }
     /// Shaped minus nominal advance of each cluster (the font's kerning adjustment), font units.
-    package let kerningUnits: [Int32]
+    @inlinable package var kerningUnits: [Int32] { storage.kerningUnits }
     /// For the system-font model, whose measured widths cover printable ASCII: whether cluster `i` is all printable
     /// ASCII after canonical decomposition.
-    @usableFromInline package let isASCII: [Bool]
+    @inlinable package var isASCII: [Bool] { storage.isASCII }
     /// Offsets into `asciiCodes` per cluster (`clusterCount + 1` entries).
-    @usableFromInline package let asciiStarts: [Int32]
+    @inlinable package var asciiStarts: [Int32] { storage.asciiStarts }
     /// Printable ASCII base characters of the clusters, concatenated.
-    @usableFromInline package let asciiCodes: [UInt8]
+    @inlinable package var asciiCodes: [UInt8] { storage.asciiCodes }
     /// Whether a cluster is whitespace, which hangs at the end of a line (does not count against the width).
-    @usableFromInline package let isWhitespace: [Bool]
+    @inlinable package var isWhitespace: [Bool] { storage.isWhitespace }
     /// Line-break opportunity at each boundary (`clusterCount + 1` entries).
-    package let breaks: [BoundaryBreak]
+    @inlinable package var breaks: [BoundaryBreak] { storage.breaks }
     /// Whether each boundary is also a grapheme cluster boundary (where a too-long word may be split).
-    @usableFromInline package let isGraphemeBoundary: [Bool]
+    @inlinable package var isGraphemeBoundary: [Bool] { storage.isGraphemeBoundary }
     /// The text's UTF-16 code units.
-    package let utf16: [UInt16]
+    @inlinable package var utf16: [UInt16] { storage.utf16 }
     /// Whether any cluster has an odd (right-to-left) bidi level.
-    package let hasRightToLeft: Bool
+    @inlinable package var hasRightToLeft: Bool { storage.hasRightToLeft }
     /// Whether any cluster starts with Hangul.
-    package let hasHangul: Bool
+    @inlinable package var hasHangul: Bool { storage.hasHangul }
     /// Advance of U+2026 (ellipsis) in each face, font units; nil when the face has none.
-    package let ellipsisUnits: [Int32?]
+    @inlinable package var ellipsisUnits: [Int32?] { storage.ellipsisUnits }
     /// The shaped runs in logical order, each with its face and bidi level (for drawing glyphs in visual order).
-    package let runs: [PlacedRun]
+    @inlinable package var runs: [PlacedRun] { storage.runs }
     /// Per cluster, whether its paragraph is right to left (empty when the text has no right-to-left characters).
-    let rightToLeftParagraphs: [Bool]
+    var rightToLeftParagraphs: [Bool] { storage.rightToLeftParagraphs }
 
     /// Number of clusters.
     @inlinable package var clusterCount: Int { advanceUnits.count }
@@ -234,5 +239,88 @@ public struct MeasuredText: Sendable {
         var out = [Double](repeating: 0, count: clusterCount)
         for i in 0..<clusterCount { out[i] = Double(advanceUnits[i]) * scales[Int(faceIndex[i])] }
         return out
+    }
+}
+
+/// The fields of a ``MeasuredText`` that never change after measuring (see ``MeasuredText/storage``).
+@usableFromInline final class MeasuredTextStorage: Sendable {
+    @usableFromInline let text: String
+    @usableFromInline let utf16Count: Int
+    @usableFromInline let faces: [MeasuredFace]
+    @usableFromInline let traits: [FaceTraits]
+    @usableFromInline let language: String?
+    @usableFromInline let missingGlyphs: [MissingGlyph]
+    @usableFromInline let warnings: [String]
+    @usableFromInline let clusterStarts: [Int]
+    @usableFromInline let faceIndex: [UInt16]
+    @usableFromInline let inkTopUnits: [Int32]
+    @usableFromInline let inkBottomUnits: [Int32]
+    @usableFromInline let advanceUnits: [Int32]
+    @usableFromInline let kerningUnits: [Int32]
+    @usableFromInline let isASCII: [Bool]
+    @usableFromInline let asciiStarts: [Int32]
+    @usableFromInline let asciiCodes: [UInt8]
+    @usableFromInline let isWhitespace: [Bool]
+    @usableFromInline let breaks: [BoundaryBreak]
+    @usableFromInline let isGraphemeBoundary: [Bool]
+    @usableFromInline let utf16: [UInt16]
+    @usableFromInline let hasRightToLeft: Bool
+    @usableFromInline let hasHangul: Bool
+    @usableFromInline let ellipsisUnits: [Int32?]
+    @usableFromInline let runs: [PlacedRun]
+    @usableFromInline let rightToLeftParagraphs: [Bool]
+
+    init(
+        text: String,
+        utf16Count: Int,
+        faces: [MeasuredFace],
+        traits: [FaceTraits],
+        language: String?,
+        missingGlyphs: [MissingGlyph],
+        warnings: [String],
+        clusterStarts: [Int],
+        faceIndex: [UInt16],
+        inkTopUnits: [Int32],
+        inkBottomUnits: [Int32],
+        advanceUnits: [Int32],
+        kerningUnits: [Int32],
+        isASCII: [Bool],
+        asciiStarts: [Int32],
+        asciiCodes: [UInt8],
+        isWhitespace: [Bool],
+        breaks: [BoundaryBreak],
+        isGraphemeBoundary: [Bool],
+        utf16: [UInt16],
+        hasRightToLeft: Bool,
+        hasHangul: Bool,
+        ellipsisUnits: [Int32?],
+        runs: [PlacedRun],
+        rightToLeftParagraphs: [Bool]
+    ) {
+        self.text = text
+        self.utf16Count = utf16Count
+        self.faces = faces
+        self.traits = traits
+        self.language = language
+        self.missingGlyphs = missingGlyphs
+        self.warnings = warnings
+        self.clusterStarts = clusterStarts
+        self.faceIndex = faceIndex
+        self.inkTopUnits = inkTopUnits
+        self.inkBottomUnits = inkBottomUnits
+        self.advanceUnits = advanceUnits
+        self.kerningUnits = kerningUnits
+        self.isASCII = isASCII
+        self.asciiStarts = asciiStarts
+        self.asciiCodes = asciiCodes
+        self.isWhitespace = isWhitespace
+        self.breaks = breaks
+        self.isGraphemeBoundary = isGraphemeBoundary
+        self.utf16 = utf16
+        self.hasRightToLeft = hasRightToLeft
+        self.hasHangul = hasHangul
+        self.ellipsisUnits = ellipsisUnits
+        self.runs = runs
+        self.rightToLeftParagraphs = rightToLeftParagraphs
     }
 }
