@@ -14,55 +14,73 @@ package struct SourceText {
     private let lineStartsUTF8: [Int]
     /// UTF-16 length of the text before UTF-8 offset `k × utf16Stride`, for every such offset inside the text:
     /// a column is then found by counting at most `utf16Stride` bytes, whatever the line's length (a catalog
-    /// written on one line costs the same per key as a pretty-printed one).
+    /// written on one line costs the same per key as a pretty-printed one). Made only for a text with a line longer
+    /// than ``longLine`` bytes (empty otherwise): in any other a column is counted from its line's start, at most
+    /// that many bytes.
     private let utf16Checkpoints: [Int]
     private static let utf16Stride = 64
+    /// The longest line whose columns are counted from the line's start.
+    static let longLine = 4096
 
     package init(text: String) {
         self.text = text
         let bytes = Array(text.utf8)
         utf8 = bytes
-        // One pass, a checkpoint block at a time: line starts (after LF, or after a CR not followed by LF) and the
-        // UTF-16 length (one unit per byte that is not a continuation byte, two for a 4-byte lead).
+        // The line starts (after LF, or after a CR not followed by LF), eight bytes at a time: a word without a
+        // byte below 0x0E (found from its bits) holds no line break. The word is read from a slice of exactly its
+        // bytes, so that no read needs a check of its own.
         var lineStarts = [0]
-        var checkpointLengths: [Int] = []
-        checkpointLengths.reserveCapacity(bytes.count / Self.utf16Stride + 1)
+        var longest = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            if index + 8 <= count {
+                let word = JSONWriter.word(bytes[index..<(index + 8)], at: index)
+                let candidates = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
+                if candidates == 0 {
+                    index += 8
+                    continue
+                }
+                index += candidates.trailingZeroBitCount >> 3
+            }
+            let byte = bytes[index]
+            if byte <= 0x0D, byte == 0x0A || (byte == 0x0D && (index + 1 == count || bytes[index + 1] != 0x0A)) {
+                longest = max(longest, index + 1 - lineStarts[lineStarts.count - 1])
+                lineStarts.append(index + 1)
+            }
+            index += 1
+        }
+        longest = max(longest, count - lineStarts[lineStarts.count - 1])
+        lineStartsUTF8 = lineStarts
+        utf16Checkpoints = longest > Self.longLine ? Self.checkpoints(bytes) : []
+    }
+
+    /// ``utf16Checkpoints`` of `bytes`: one pass, eight bytes at a time, one unit per byte that is not a
+    /// continuation byte (10xxxxxx), plus one per 4-byte lead (11110xxx).
+    private static func checkpoints(_ bytes: [UInt8]) -> [Int] {
+        var lengths: [Int] = []
+        lengths.reserveCapacity(bytes.count / utf16Stride + 1)
         var utf16Length = 0
         var blockStart = 0
         while blockStart < bytes.count {
-            checkpointLengths.append(utf16Length)
-            let blockEnd = min(blockStart + Self.utf16Stride, bytes.count)
+            lengths.append(utf16Length)
+            let blockEnd = min(blockStart + utf16Stride, bytes.count)
             var index = blockStart
+            while index + 8 <= blockEnd {
+                let word = JSONWriter.word(bytes[index..<(index + 8)], at: index)
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                let continuation = word & highs & ~(word << 1)
+                let fourByteLeads = word & (word << 1) & (word << 2) & (word << 3) & highs
+                utf16Length &+= 8 &- continuation.nonzeroBitCount &+ fourByteLeads.nonzeroBitCount
+                index += 8
+            }
             while index < blockEnd {
-                // Eight bytes at a time: the bytes before the first line break candidate (below 0x0E, found from
-                // the word's bits) count as units at once — one per byte less the continuation bytes (10xxxxxx),
-                // plus one per 4-byte lead (11110xxx). The word is read from a slice of exactly its bytes, so that
-                // no read needs a check of its own.
-                if index + 8 <= blockEnd {
-                    let word = JSONWriter.word(bytes[index..<(index + 8)], at: index)
-                    let highs: UInt64 = 0x8080_8080_8080_8080
-                    let candidates = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & highs
-                    let plain = candidates == 0 ? 8 : candidates.trailingZeroBitCount >> 3
-                    if plain > 0 {
-                        let bytes = plain == 8 ? word : word & ((1 << (8 &* UInt64(plain))) &- 1)
-                        let continuation = bytes & highs & ~(bytes << 1)
-                        let fourByteLeads = bytes & (bytes << 1) & (bytes << 2) & (bytes << 3) & highs
-                        utf16Length &+= plain &- continuation.nonzeroBitCount &+ fourByteLeads.nonzeroBitCount
-                        index += plain
-                        continue
-                    }
-                }
-                let byte = bytes[index]
-                utf16Length &+= (byte & 0xC0 == 0x80 ? 0 : 1) &+ (byte >= 0xF0 ? 1 : 0)
-                if byte <= 0x0D, byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
-                    lineStarts.append(index + 1)
-                }
+                utf16Length &+= utf16Units(leadByte: bytes[index])
                 index += 1
             }
             blockStart = blockEnd
         }
-        lineStartsUTF8 = lineStarts
-        utf16Checkpoints = checkpointLengths
+        return lengths
     }
 
     /// Decodes `data`, or `nil` when it is neither UTF-8 nor UTF-16.
@@ -122,12 +140,12 @@ package struct SourceText {
             let mid = (low + high + 1) / 2
             if lineStartsUTF8[mid] <= offset { low = mid } else { high = mid - 1 }
         }
-        return (low + 1, utf16Offset(ofUTF8Offset: offset) - utf16Offset(ofUTF8Offset: lineStartsUTF8[low]) + 1)
+        return (low + 1, column(from: lineStartsUTF8[low], to: offset))
     }
 
     /// ``position(utf8Offset:)`` for offsets given in increasing order (the keys of a catalog in file order): `line`
     /// holds the line index found last (0 at first), each lookup steps forward from it (every line passed once
-    /// over all lookups), and a column at most ``utf16Stride`` bytes into its line is counted directly. An offset
+    /// over all lookups), and a column is counted as ``position(utf8Offset:)`` counts it. An offset
     /// before that line is looked up from scratch.
     package func position(utf8Offset: Int, after line: inout Int) -> (line: Int, column: Int) {
         let offset = max(0, min(utf8Offset, utf8.count))
@@ -137,14 +155,20 @@ package struct SourceText {
             return found
         }
         while line + 1 < lineStartsUTF8.count, lineStartsUTF8[line + 1] <= offset { line += 1 }
-        let start = lineStartsUTF8[line]
-        guard offset - start <= Self.utf16Stride else {
-            return (line + 1, utf16Offset(ofUTF8Offset: offset) - utf16Offset(ofUTF8Offset: start) + 1)
+        return (line + 1, column(from: lineStartsUTF8[line], to: offset))
+    }
+
+    /// The 1-based UTF-16 column of `offset` on the line starting at `start`: counted from the line's start when
+    /// that is at most ``utf16Stride`` bytes or the text has no line longer than ``longLine``; else from the
+    /// checkpoints.
+    private func column(from start: Int, to offset: Int) -> Int {
+        guard utf16Checkpoints.isEmpty || offset - start <= Self.utf16Stride else {
+            return utf16Offset(ofUTF8Offset: offset) - utf16Offset(ofUTF8Offset: start) + 1
         }
         // A line starts after an ASCII line break, never inside a character: only the offset can cut one.
         var column = 0
         for index in start..<offset { column += Self.utf16Units(leadByte: utf8[index]) }
-        return (line + 1, column - cutCharacterCorrection(offset) + 1)
+        return column - cutCharacterCorrection(offset) + 1
     }
 
     /// UTF-16 units a UTF-8 byte starts: 1 for an ASCII or 2–3-byte lead byte, 2 for a 4-byte lead (a surrogate
@@ -154,7 +178,7 @@ package struct SourceText {
     }
 
     /// UTF-16 length of the text before a UTF-8 offset (inside `0...utf8.count`): the nearest checkpoint plus at
-    /// most `utf16Stride` bytes. An offset inside a 4-byte character counts that character as one unit (what
+    /// most `utf16Stride` bytes (a text with checkpoints only). An offset inside a 4-byte character counts that character as one unit (what
     /// decoding the cut prefix gives: one replacement character).
     private func utf16Offset(ofUTF8Offset offset: Int) -> Int {
         guard offset > 0 else { return 0 }

@@ -58,6 +58,30 @@ struct SourceTextTests {
         }
     }
 
+    /// A text with a line longer than ``SourceText/longLine`` takes its columns from the UTF-16 checkpoints, one
+    /// without from its line's start: both against the reference, at offsets inside characters too, in both the
+    /// random-access and the in-order lookups (the long line among short ones, and alone).
+    @Test func longLinesAndShortLinesMatchTheReference() {
+        let pieces = ["\"key\": ", "\"Größe 中文 😀\", ", "{\"a\": \"𝒳y\"}, ", "ok, "]
+        var long = ""
+        var i = 0
+        while long.utf8.count <= 2 * SourceText.longLine {
+            long += pieces[i % pieces.count]
+            i += 1
+        }
+        let short = pieces.joined()
+        for text in [long, short + "\n" + long + "\r\n" + short + "\n", short + "\n" + short] {
+            let source = SourceText(text: text)
+            let bytes = Array(text.utf8)
+            var line = 0
+            for offset in stride(from: 0, through: bytes.count, by: 5) {
+                let expected = Self.naive(bytes, offset)
+                #expect(source.position(utf8Offset: offset) == expected, "offset \(offset) of \(bytes.count)")
+                #expect(source.position(utf8Offset: offset, after: &line) == expected, "offset \(offset) in order")
+            }
+        }
+    }
+
     /// Random texts of characters of every UTF-8 length, line breaks (LF, CR, CRLF) and other bytes below 0x0E, so
     /// that each falls in every lane of the index's eight-byte steps: every offset against the reference.
     @Test func randomTextsMatchTheReference() {
