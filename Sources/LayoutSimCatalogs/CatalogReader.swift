@@ -64,7 +64,9 @@ public enum CatalogReader {
 
     /// ``read(_:developmentLanguage:)``; with `inParallel`, another thread helps read a String Catalog (its line
     /// index is made beside the parsing).
-    package static func read(_ url: URL, developmentLanguage: String, inParallel: Bool) -> CatalogReadResult {
+    package static func read(
+        _ url: URL, developmentLanguage: String, inParallel: Bool, emit: (([CatalogEntry]) -> Void)? = nil
+    ) -> CatalogReadResult {
         let file = url.path
         let top = CatalogSourceLocation(file: file, line: 1, column: 1)
         let fileExtension = url.pathExtension.lowercased()
@@ -83,7 +85,7 @@ public enum CatalogReader {
         }
         switch fileExtension {
         case "xcstrings":
-            return XCStringsReader.read(data, file: file, inParallel: inParallel)
+            return XCStringsReader.read(data, file: file, inParallel: inParallel, emit: emit)
         case "strings":
             return StringsFileReader.read(data, url: url, developmentLanguage: developmentLanguage)
         case "stringsdict":
@@ -115,8 +117,13 @@ public enum CatalogReader {
 
     /// ``readEach(_:developmentLanguage:)``, with another thread helping as ``read(_:developmentLanguage:inParallel:)``
     /// says when `inParallel`.
-    package static func readEach(_ urls: [URL], developmentLanguage: String, inParallel: Bool) -> [CatalogReadResult] {
-        var results = urls.map { read($0, developmentLanguage: developmentLanguage, inParallel: inParallel) }
+    ///
+    /// `emit`: the entries of String Catalogs go to it as they are made (``XCStringsReader/read(_:file:inParallel:emit:)``),
+    /// the files in order; those of other formats stay in the results.
+    package static func readEach(
+        _ urls: [URL], developmentLanguage: String, inParallel: Bool, emit: (([CatalogEntry]) -> Void)? = nil
+    ) -> [CatalogReadResult] {
+        var results = urls.map { read($0, developmentLanguage: developmentLanguage, inParallel: inParallel, emit: emit) }
         LprojTables.addMissingKeyWarnings(to: &results, urls: urls, developmentLanguage: developmentLanguage)
         return results
     }

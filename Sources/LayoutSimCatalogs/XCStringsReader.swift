@@ -14,7 +14,11 @@ import LayoutSimModel
 /// - Variations (plural, device, device → plural), substitutions and states: see ``VariationExpander``.
 package enum XCStringsReader {
     /// `inParallel`: the line index (for the keys' positions) is made on another thread while this one parses.
-    package static func read(_ data: Data, file: String, inParallel: Bool = false) -> CatalogReadResult {
+    /// `emit`: given, the entries go to it as they are made, a run of keys at a time, in file order (on this thread),
+    /// and not into the result: a check lays the first strings out while later keys are still read.
+    package static func read(
+        _ data: Data, file: String, inParallel: Bool = false, emit: (([CatalogEntry]) -> Void)? = nil
+    ) -> CatalogReadResult {
         var result = CatalogReadResult()
         func location(_ position: (line: Int, column: Int)) -> CatalogSourceLocation {
             CatalogSourceLocation(file: file, line: position.line, column: position.column)
@@ -163,9 +167,22 @@ package enum XCStringsReader {
                 }
             }
             result.diagnostics += parser.diagnostics
+            if let emit, result.entries.count >= emittedRun {
+                var run: [CatalogEntry] = []
+                swap(&run, &result.entries)
+                emit(run)
+            }
+        }
+        if let emit, !result.entries.isEmpty {
+            var run: [CatalogEntry] = []
+            swap(&run, &result.entries)
+            emit(run)
         }
         return result
     }
+
+    /// The entries handed to `emit` at a time (at least; a key's entries go together).
+    private static let emittedRun = 16
 
     /// Turns the JSON of one localization into a ``Localization``, reporting malformed parts.
     private struct NodeParser {

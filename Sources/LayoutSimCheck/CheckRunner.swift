@@ -46,6 +46,9 @@ public struct CheckOptions: Sendable {
     public var requiredFonts: RequiredFonts?
     /// Apple's fonts as resolved from the above (set by the runner).
     package var appleFontIndex: AppleFontIndex?
+    /// Whether String Catalogs' jobs are made as their keys are read (tests turn it off to compare: the report is
+    /// the same either way).
+    package var streamsCatalogs = true
 
     /// Creates options with the defaults.
     public init(catalogs: [String], spec: String) {
@@ -138,32 +141,45 @@ public enum CheckRunner {
         var entries: [CatalogEntry] = []
         var sourceLanguage = "en"
         let urls = options.catalogs.map { URL(fileURLWithPath: $0) }
-        var read = CatalogReader.readEach(urls, developmentLanguage: options.developmentLanguage, inParallel: options.workers > 1)
-        for index in read.indices {
-            read[index].diagnostics.forEach(add)
-            // A catalog's entries share their file: its relative path made once, not once per entry. The entries are
-            // taken out of the result (a copy held there made the first change copy all of them).
-            var catalog: [CatalogEntry] = []
-            swap(&catalog, &read[index].entries)
-            var file: (path: String, relative: String)?
+        /// A catalog's entries, taken: they share their file, whose relative path is made once, not once per entry.
+        var file: (path: String, relative: String)?
+        func take(_ catalog: inout [CatalogEntry]) {
             for i in catalog.indices {
                 let path = catalog[i].source.file
                 if file?.path != path { file = (path, Self.relative(path)) }
                 catalog[i].source.file = file?.relative ?? path
             }
-            if entries.isEmpty { entries = catalog } else { entries += catalog }
-            if let language = read[index].sourceLanguage { sourceLanguage = language }
+            if entries.isEmpty { swap(&entries, &catalog) } else { entries += catalog }
         }
-        var report = CheckReport(
-            catalogs: options.catalogs, spec: options.spec, categories: options.categories.map(\.swiftUIName),
-            shards: [options.shard.map { "\($0.index)/\($0.count)" } ?? "1/1"], results: [], unspecifiedKeys: [],
-            diagnostics: [], summary: CheckReport.Summary(keys: 0, locales: 0, strings: 0, layouts: 0, failures: 0, newFailures: 0, errors: 0, warnings: 0)
-        )
-        report.toolVersion = LayoutSimVersion.current
-        report.input = input.value
-        report.systemFontSource = options.appleFontIndex.map { "apple-fonts " + $0.directory }
-        diagnostics += options.baseline?.diagnostics ?? []
+        /// The diagnostics, entries and source language of the catalogs read. The entries are taken out of the
+        /// results (a copy held there made the first change copy all of them).
+        func collect(_ read: inout [CatalogReadResult]) {
+            for index in read.indices {
+                read[index].diagnostics.forEach(add)
+                var catalog: [CatalogEntry] = []
+                swap(&catalog, &read[index].entries)
+                take(&catalog)
+                if let language = read[index].sourceLanguage { sourceLanguage = language }
+            }
+        }
+        /// The report of this check, without its results (after the catalogs are read: their hashes are made beside
+        /// the reading).
+        func started() -> CheckReport {
+            var report = CheckReport(
+                catalogs: options.catalogs, spec: options.spec, categories: options.categories.map(\.swiftUIName),
+                shards: [options.shard.map { "\($0.index)/\($0.count)" } ?? "1/1"], results: [], unspecifiedKeys: [],
+                diagnostics: [], summary: CheckReport.Summary(keys: 0, locales: 0, strings: 0, layouts: 0, failures: 0, newFailures: 0, errors: 0, warnings: 0)
+            )
+            report.toolVersion = LayoutSimVersion.current
+            report.input = input.value
+            report.systemFontSource = options.appleFontIndex.map { "apple-fonts " + $0.directory }
+            diagnostics += options.baseline?.diagnostics ?? []
+            return report
+        }
         guard let spec, let feed else {
+            var read = CatalogReader.readEach(urls, developmentLanguage: options.developmentLanguage, inParallel: options.workers > 1)
+            collect(&read)
+            var report = started()
             report.diagnostics = diagnostics
             report.finish()
             return report
@@ -173,7 +189,6 @@ public enum CheckRunner {
         let wanted = options.locales.map { Set($0.map { $0.lowercased() }) }
         var samples = options.samples
         for (specifier, sample) in spec.placeholders { samples.overrides[specifier] = sample }
-        feed.reserve(entries.count)
         // Jobs go to the workers in runs as they are made. A shard is a share of the sorted jobs: then they are all
         // made, sorted and shared out first (elsewhere their order does not matter: the results are sorted).
         var jobs: [CheckJob] = []
@@ -213,8 +228,8 @@ public enum CheckRunner {
         }
         var unspecified = Set<String>()
         var deviceWarnings = Set<String>()
-        unmatchedKeyWarnings(spec, entries: entries).forEach(add)
-        let siblings = groupTexts(entries, spec: spec, samples: samples, sourceLanguage: sourceLanguage, pseudo: options.pseudo)
+        // The texts of the keys groups show, which a group child is laid out beside (all of them read first).
+        var siblings = GroupTexts(sourceLanguage: sourceLanguage)
         var skipped = Set<CheckReport.SkippedKey>()
         // Defaults that cannot lay a string out (no width): one error, and the keys no element names are skipped.
         let defaultsProblem = LayoutSpec.problem(of: spec.defaults)
@@ -302,12 +317,38 @@ public enum CheckRunner {
             for warning in filled.warnings where warned.insert(warning).inserted { add(.warning(warning, at: entry.source)) }
             return filled.text
         }
-        for entry in entries where wanted?.contains(entry.locale.lowercased()) ?? true {
+        /// The jobs of `entry`.
+        func check(_ entry: CatalogEntry) {
+            guard wanted?.contains(entry.locale.lowercased()) ?? true else { return }
             guard !entry.isStale else {
                 skipped.insert(CheckReport.SkippedKey(key: entry.key, file: entry.source.file, line: entry.source.line, reason: "stale"))
-                continue
+                return
             }
             if let text = filled(entry, locale: entry.locale) { job(entry, text: text, language: entry.locale) }
+        }
+        // String Catalogs' jobs are made as their keys are read, so that the workers start on the first strings
+        // while later keys are still read (reading a catalog was the longest part of a check that one core does
+        // alone). Not with groups, whose children are laid out beside the texts of every key they show, nor with
+        // catalogs of other formats among them (their entries come whole at the end, and the order jobs are made in
+        // decides ties between catalogs).
+        let streams = options.streamsCatalogs && spec.groups.isEmpty
+            && urls.allSatisfy { $0.pathExtension.lowercased() == "xcstrings" }
+        var read = CatalogReader.readEach(
+            urls, developmentLanguage: options.developmentLanguage, inParallel: options.workers > 1,
+            emit: streams ? { run in
+                var run = run
+                let first = entries.count
+                take(&run)
+                for index in first..<entries.count { check(entries[index]) }
+            } : nil
+        )
+        collect(&read)
+        var report = started()
+        unmatchedKeyWarnings(spec, entries: entries).forEach(add)
+        if !streams {
+            feed.reserve(entries.count)
+            siblings = groupTexts(entries, spec: spec, samples: samples, sourceLanguage: sourceLanguage, pseudo: options.pseudo)
+            for entry in entries { check(entry) }
         }
         if let modes = options.pseudo {
             let pseudolocalizer = Pseudolocalizer()

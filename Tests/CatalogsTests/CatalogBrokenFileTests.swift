@@ -99,6 +99,47 @@ import Testing
 /// as it does on one thread: entries, diagnostics and their positions, for good files and broken ones.
 @Suite struct CatalogParallelReadTests {
     @Test func readingInParallelGivesTheSameResult() throws {
+        let urls = try Self.catalogs()
+        for url in urls {
+            let one = CatalogReader.read(url, developmentLanguage: "en", inParallel: false)
+            let two = CatalogReader.read(url, developmentLanguage: "en", inParallel: true)
+            #expect(one == two, "\(url.lastPathComponent)")
+            #expect(!one.diagnostics.isEmpty || !one.entries.isEmpty)
+            if url.lastPathComponent == "Big.xcstrings" {
+                #expect(one.entries.count > 400)
+                #expect(one.diagnostics.contains { $0.location.line > 100 && $0.message.contains("no 'fr' localization") })
+                #expect(one.diagnostics.contains { $0.message.contains("must be an object") })
+                #expect(one.diagnostics.contains { $0.message.contains("duplicate key") })
+            }
+        }
+        #expect(CatalogReader.readEach(urls, developmentLanguage: "en", inParallel: true) == CatalogReader.readEach(urls))
+    }
+
+    /// Entries handed over as they are made (what `check` lays out while later keys are read): the same entries in
+    /// the same order as a whole read, in runs that never split a key, none left in the result, the same
+    /// diagnostics; on one thread and with the line index made beside the parsing.
+    @Test func entriesEmittedAsReadAreTheWholeRead() throws {
+        let urls = try Self.catalogs()
+        for inParallel in [false, true] {
+            for url in urls {
+                let whole = CatalogReader.read(url, developmentLanguage: "en", inParallel: inParallel)
+                var runs: [[CatalogEntry]] = []
+                let emitted = CatalogReader.read(url, developmentLanguage: "en", inParallel: inParallel, emit: { runs.append($0) })
+                #expect(emitted.entries.isEmpty, "\(url.lastPathComponent)")
+                #expect(runs.flatMap { $0 } == whole.entries, "\(url.lastPathComponent)")
+                #expect(emitted.diagnostics == whole.diagnostics)
+                #expect(emitted.sourceLanguage == whole.sourceLanguage)
+                #expect(runs.allSatisfy { !$0.isEmpty })
+                for (run, next) in zip(runs, runs.dropFirst()) {
+                    #expect(run.last?.key != next.first?.key, "a key split between runs")
+                }
+                if url.lastPathComponent == "Big.xcstrings" { #expect(runs.count > 10) }
+            }
+        }
+    }
+
+    /// The catalogs both tests read: good and broken String Catalogs, the example's, and a generated one of 150 keys.
+    static func catalogs() throws -> [URL] {
         var urls = [CatalogFixtures.url("Localizable.xcstrings"), CatalogFixtures.url("Broken.xcstrings")]
         urls.append(TestSupport.packageRoot.appendingPathComponent("Examples/App/Localizable.xcstrings"))
         urls.append(try CatalogFixtures.temporaryFile("U.xcstrings", Data("{\n \"é€\" : 1,\n  \"b\" : x\n}\n".utf8)))
@@ -118,18 +159,6 @@ import Testing
         keys.append("\"key1010\" : {}")
         let big = "{\n\"sourceLanguage\" : \"en\",\n\"strings\" : {\n" + keys.joined(separator: ",\n") + "\n},\n\"version\" : \"1.0\"\n}\n"
         urls.append(try CatalogFixtures.temporaryFile("Big.xcstrings", Data(big.utf8)))
-        for url in urls {
-            let one = CatalogReader.read(url, developmentLanguage: "en", inParallel: false)
-            let two = CatalogReader.read(url, developmentLanguage: "en", inParallel: true)
-            #expect(one == two, "\(url.lastPathComponent)")
-            #expect(!one.diagnostics.isEmpty || !one.entries.isEmpty)
-            if url.lastPathComponent == "Big.xcstrings" {
-                #expect(one.entries.count > 400)
-                #expect(one.diagnostics.contains { $0.location.line > 100 && $0.message.contains("no 'fr' localization") })
-                #expect(one.diagnostics.contains { $0.message.contains("must be an object") })
-                #expect(one.diagnostics.contains { $0.message.contains("duplicate key") })
-            }
-        }
-        #expect(CatalogReader.readEach(urls, developmentLanguage: "en", inParallel: true) == CatalogReader.readEach(urls))
+        return urls
     }
 }

@@ -62,4 +62,38 @@ struct CheckLayoutOrderTests {
         #expect(parts[0].results.map(\.key) == Self.keys.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
         #expect(CheckReport.merge(parts).results == whole.results)
     }
+
+    /// String Catalogs' strings laid out as their keys are read give the report a whole read gives, byte for byte:
+    /// two catalogs with locales missing, pseudolocalization, a locale filter, a shard and a baseline, 1 and 2
+    /// workers.
+    @Test func stringsLaidOutAsReadGiveTheSameReport() throws {
+        let root = TestSupport.packageRoot
+        let app = root.appendingPathComponent("Examples/App")
+        let catalogs = [app.appendingPathComponent("Localizable.xcstrings").path,
+                        root.appendingPathComponent("Examples/Screens/Settings.xcstrings").path]
+        let baseline = try Baseline.read(path: root.appendingPathComponent("Examples/SampleTests/layout-baseline.json").path)
+        let configurations: [(String, (inout CheckOptions) -> Void)] = [
+            ("plain", { _ in }),
+            ("pseudo", { $0.pseudo = [.expansion, .accents] }),
+            ("locales", { $0.locales = ["de", "ja"] }),
+            ("shard", { $0.shard = (2, 3) }),
+            ("baseline", { $0.baseline = baseline }),
+        ]
+        for (name, configure) in configurations {
+            for workers in [1, 2] {
+                var reports: [Data] = []
+                for streams in [true, false] {
+                    var options = CheckOptions(catalogs: catalogs, spec: app.appendingPathComponent("layout.yaml").path)
+                    options.fontsDirectory = root.appendingPathComponent("Fonts")
+                    options.workers = workers
+                    options.streamsCatalogs = streams
+                    configure(&options)
+                    let report = try CheckRunner.run(options)
+                    #expect(!report.results.isEmpty, "\(name)")
+                    reports.append(try report.jsonData())
+                }
+                #expect(reports[0] == reports[1], "\(name), \(workers) workers")
+            }
+        }
+    }
 }
