@@ -152,13 +152,13 @@ final class LayoutFeed: @unchecked Sendable {
                 let index = run.start + offset
                 let order = (job.entry.key, job.entry.locale, job.entry.variantPath, job.place)
                 let draws = options.drawsFailures && wantsDrawing(order, index: index)
-                let checked = CheckRunner.check(job, engine: engine, options: options, draws: draws)
+                var checked = CheckRunner.check(job, engine: engine, options: options, draws: draws)
                 if checked.fonts != lastFonts {
                     fonts.formUnion(checked.fonts)
                     lastFonts = checked.fonts
                 }
                 if !checked.warnings.isEmpty { warnings.formUnion(checked.warnings) }
-                let progress = store(checked.result, drawing: checked.drawing.map { (order, $0) }, at: index)
+                let progress = store(&checked.result, drawing: checked.drawing.map { (order, $0) }, at: index)
                 if let progress, let report = options.progress { report(progress.done, progress.total) }
             }
         }
@@ -207,11 +207,12 @@ final class LayoutFeed: @unchecked Sendable {
         drawn.lazy.map { (order: $0.value.order, index: $0.key) }.max(by: Self.before)
     }
 
-    /// Stores a result; returns (done, total) for the progress once every job is added.
-    private func store(_ result: CheckResult, drawing: (order: CheckReport.OrderKey, drawing: LabelDrawing)?, at index: Int) -> (done: Int, total: Int)? {
+    /// Stores `result` as job `index`'s (moved into its slot, the slot's placeholder left in its place); returns
+    /// (done, total) for the progress once every job is added.
+    private func store(_ result: inout CheckResult, drawing: (order: CheckReport.OrderKey, drawing: LabelDrawing)?, at index: Int) -> (done: Int, total: Int)? {
         condition.lock()
         defer { condition.unlock() }
-        storage[index] = result
+        swap(&storage[index], &result)
         done += 1
         isDone[index] = true
         // Counted in order: this result, and those after it done already, when every one before it is counted.
