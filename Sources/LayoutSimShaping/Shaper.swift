@@ -7,7 +7,9 @@ package final class Shaper {
     /// Everything a call reads and changes, in one stored value: a call makes one access to the class's storage
     /// (each access is checked for exclusivity at run time, about 40 instructions; six per short run cost ~2.5 k
     /// instructions per Hindi string).
-    private var state = State()
+    /// Not checked for exclusive access at run time either: private, and no call made while it changes comes back
+    /// to this shaper (HarfBuzz and the font faces know nothing of it).
+    @exclusivity(unchecked) private var state = State()
 
     /// Number of HarfBuzz shaping calls made.
     package var shapeCalls: Int { state.shapeCalls }

@@ -6,24 +6,29 @@ import LayoutSimModel
 ///
 /// Owns the shaper, ICU's iterators and bidi object, and the fontconfig lookup, all reused across texts (bounded).
 /// Not `Sendable`: one per engine.
+///
+/// Its working state is not checked for exclusive access at run time (`@exclusivity(unchecked)`: a check is a
+/// thread-local lookup, about 80 instructions, and a text made about ten): each property is private to this object,
+/// used by one thread, and nothing called while one changes (ICU, HarfBuzz, the itemizer and the builder, given the
+/// arrays they fill) comes back to the measurer.
 package final class TextMeasurer {
     package let shaper = Shaper()
     private let boundaries = TextBoundaries()
-    private var bidiResolver: BidiResolver?
-    private var fontconfig: SystemFontLookup?
+    @exclusivity(unchecked) private var bidiResolver: BidiResolver?
+    @exclusivity(unchecked) private var fontconfig: SystemFontLookup?
     /// ICU locale IDs of the language tags seen (BCP 47 → ICU), bounded; and the last one asked for.
-    private var locales = LRUCache<String, String>(capacity: 64)
-    private var lastLocale: (language: String?, rules: LineBreakRules, locale: String)?
+    @exclusivity(unchecked) private var locales = LRUCache<String, String>(capacity: 64)
+    @exclusivity(unchecked) private var lastLocale: (language: String?, rules: LineBreakRules, locale: String)?
     /// What measuring the line edges keeps from one text to the next (``EdgeForms``).
-    var edgeForms = EdgeForms()
+    @exclusivity(unchecked) var edgeForms = EdgeForms()
     /// What each code point met is (script, grapheme class, …), looked up once.
-    private var table = CodePointTable()
+    @exclusivity(unchecked) private var table = CodePointTable()
     /// Working arrays reused from one text to the next.
-    private var itemizing = Itemizer.Scratch()
-    private var building = MeasuredText.Scratch()
+    @exclusivity(unchecked) private var itemizing = Itemizer.Scratch()
+    @exclusivity(unchecked) private var building = MeasuredText.Scratch()
     /// The faces of the last cascade measured, with what a measured text keeps of them (the same for every text
     /// shaped in that cascade, so made once).
-    private var lastFaces: (faces: [FontFace], standIns: [StandIn?], apple: [AppleFaceRole?], measured: [MeasuredFace],
+    @exclusivity(unchecked) private var lastFaces: (faces: [FontFace], standIns: [StandIn?], apple: [AppleFaceRole?], measured: [MeasuredFace],
                             traits: [FaceTraits], ellipsis: [Int32?])?
 
     package init() {}

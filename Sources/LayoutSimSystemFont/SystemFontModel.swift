@@ -27,11 +27,14 @@ package final class SystemFontModel {
     private let faces: [FontWeight: FontFace]
     /// Σ Inter nominal advances of A–Z a–z per weight, Inter font units.
     private let interLetterUnits: [FontWeight: Double]
-    /// SF advance rows already computed, keyed by (size, weight); bounded.
-    private var rows = LRUCache<SFRowKey, SFRow>(capacity: 256)
+    /// SF advance rows already computed, keyed by (size, weight); bounded. These two caches are not checked for
+    /// exclusive access at run time (a thread-local lookup, ~80 instructions, about ten per string): private, used by
+    /// the one thread of the engine that owns the model, changed only in ``row(atSize:weight:)``, which calls nothing
+    /// that comes back to them.
+    @exclusivity(unchecked) private var rows = LRUCache<SFRowKey, SFRow>(capacity: 256)
     /// The first rows asked for, searched before ``rows``: a check asks for the same dozen sizes again for every
     /// string, and comparing a few keys costs less than hashing one.
-    private var firstRows: [(key: SFRowKey, row: SFRow)] = []
+    @exclusivity(unchecked) private var firstRows: [(key: SFRowKey, row: SFRow)] = []
     private static let firstRowCount = 32
 
     /// Opens the four Inter faces from the registry's bundled fonts.
