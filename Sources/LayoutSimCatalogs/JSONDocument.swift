@@ -157,6 +157,9 @@ package struct JSONDocument {
                 index += 1
                 return object
             }
+            // Room for the few members most objects have (a String Catalog's entries, localizations and string units
+            // have one to four): growing from one to two to four allocated and copied the members each time.
+            object.members.reserveCapacity(4)
             while true {
                 guard index < bytes.count else { throw endOfInput() }
                 guard bytes[index] == UInt8(ascii: "\"") else {

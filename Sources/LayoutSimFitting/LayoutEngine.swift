@@ -162,8 +162,11 @@ public final class LayoutEngine {
             let faces = source.text.faces
             var used = [Bool](repeating: false, count: faces.count)
             for face in source.text.faceIndex where Int(face) < used.count { used[Int(face)] = true }
-            // A few faces: a list compares paths, a set would hash each.
+            // A few faces: a list compares paths, a set would hash each. Room for two (the primary and one fallback
+            // is the common case): grown from empty, each list was allocated twice.
             var seen: [String] = []
+            seen.reserveCapacity(2)
+            files.reserveCapacity(2)
             for (index, face) in faces.enumerated() where index == 0 || used[index] {
                 let path = face.id.path
                 guard !seen.contains(path) else { continue }
