@@ -157,9 +157,11 @@ package struct JSONDocument {
                 index += 1
                 return object
             }
-            // Room for the few members most objects have (a String Catalog's entries, localizations and string units
-            // have one to four): growing from one to two to four allocated and copied the members each time.
-            object.members.reserveCapacity(4)
+            // Room for two members (a string unit's state and value; most other objects of a String Catalog have one):
+            // growing from one to two allocated and copied the members. Not four: a check lays strings out while the
+            // document is still held, and two more empty slots in every one-member object cost 3 MB of peak memory
+            // for a 3 MB catalog.
+            object.members.reserveCapacity(2)
             while true {
                 guard index < bytes.count else { throw endOfInput() }
                 guard bytes[index] == UInt8(ascii: "\"") else {
