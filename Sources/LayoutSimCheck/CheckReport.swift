@@ -182,8 +182,10 @@ public struct ReportDiagnostic: Sendable, Hashable, Codable, Comparable {
     public var severity: String
     public var message: String
 
+    /// By place, then message, then severity: a total order, so that two diagnostics that differ only in severity
+    /// come out in one order whatever order they were found in.
     public static func < (a: ReportDiagnostic, b: ReportDiagnostic) -> Bool {
-        (a.file, a.line, a.column, a.message) < (b.file, b.line, b.column, b.message)
+        (a.file, a.line, a.column, a.message, a.severity) < (b.file, b.line, b.column, b.message, b.severity)
     }
 
     /// `file:line:column: severity: message`.

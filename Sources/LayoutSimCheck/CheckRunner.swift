@@ -192,7 +192,8 @@ public enum CheckRunner {
         // Jobs go to the workers in runs as they are made. A shard is a share of the sorted jobs: then they are all
         // made, sorted and shared out first (elsewhere their order does not matter: the results are sorted).
         var jobs: [CheckJob] = []
-        jobs.reserveCapacity(options.shard == nil ? LayoutFeed.runSize : entries.count)
+        // (The catalogs are read after this: a shard's jobs, all made before they are shared out, grow from here.)
+        jobs.reserveCapacity(LayoutFeed.runSize)
         // Every string's identity, before sharding: a baseline needs them (nothing else does).
         var allIdentities = Set<String>()
         // A key's jobs, sorted before they go: a catalog lists a key's source language first, then the others in

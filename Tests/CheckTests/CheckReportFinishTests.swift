@@ -80,3 +80,20 @@ struct CheckReportTallyTests {
         }
     }
 }
+
+/// Diagnostics that differ only in severity come out of a report in one order, whatever order they were found in
+/// (they pass through a set, whose order changes from run to run).
+@Test func diagnosticsDifferingOnlyInSeverityHaveOneOrder() throws {
+    let json = Data(#"{"file": "a.xcstrings", "line": 3, "column": 5, "severity": "error", "message": "the same words"}"#.utf8)
+    let error = try JSONDecoder().decode(ReportDiagnostic.self, from: json)
+    var warning = error
+    warning.severity = "warning"
+    var orders: Set<[String]> = []
+    for diagnostics in [[error, warning], [warning, error]] {
+        var report = try CheckReportJSONTests.example()
+        report.diagnostics = diagnostics
+        report.finish()
+        orders.insert(report.diagnostics.map(\.severity))
+    }
+    #expect(orders == [["error", "warning"]])
+}
