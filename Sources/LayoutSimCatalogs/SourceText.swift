@@ -178,8 +178,8 @@ package struct SourceText {
     }
 
     /// UTF-16 length of the text before a UTF-8 offset (inside `0...utf8.count`): the nearest checkpoint plus at
-    /// most `utf16Stride` bytes (a text with checkpoints only). An offset inside a 4-byte character counts that character as one unit (what
-    /// decoding the cut prefix gives: one replacement character).
+    /// most `utf16Stride` bytes (a text with checkpoints only). An offset inside a 4-byte character counts that
+    /// character as one unit (what decoding the cut prefix gives: one replacement character).
     private func utf16Offset(ofUTF8Offset offset: Int) -> Int {
         guard offset > 0 else { return 0 }
         let block = min(offset / Self.utf16Stride, utf16Checkpoints.count - 1)

@@ -20,6 +20,14 @@ package enum XCStringsReader {
         _ data: Data, file: String, inParallel: Bool = false, emit: (([CatalogEntry]) -> Void)? = nil
     ) -> CatalogReadResult {
         var result = CatalogReadResult()
+        /// With `emit`: the entries made so far go to it, and the next run starts in room made once.
+        func handOver() {
+            guard let emit, !result.entries.isEmpty else { return }
+            var run: [CatalogEntry] = []
+            run.reserveCapacity(2 * emittedRun)
+            swap(&run, &result.entries)
+            emit(run)
+        }
         func location(_ position: (line: Int, column: Int)) -> CatalogSourceLocation {
             CatalogSourceLocation(file: file, line: position.line, column: position.column)
         }
@@ -167,17 +175,9 @@ package enum XCStringsReader {
                 }
             }
             result.diagnostics += parser.diagnostics
-            if let emit, result.entries.count >= emittedRun {
-                var run: [CatalogEntry] = []
-                swap(&run, &result.entries)
-                emit(run)
-            }
+            if result.entries.count >= emittedRun { handOver() }
         }
-        if let emit, !result.entries.isEmpty {
-            var run: [CatalogEntry] = []
-            swap(&run, &result.entries)
-            emit(run)
-        }
+        handOver()
         return result
     }
 

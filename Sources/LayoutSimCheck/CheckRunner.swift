@@ -130,6 +130,7 @@ public enum CheckRunner {
         let input = BackgroundValue(inParallel: options.workers > 1) { CheckReport.Input(options, toolVersion: LayoutSimVersion.current) }
         let (spec, specDiagnostics) = LayoutSpecReader.read(path: options.spec)
         specDiagnostics.forEach(add)
+        diagnostics += options.baseline?.diagnostics ?? []
         var options = options
         // With a spec, the workers start now: each makes its engine while this thread reads the catalogs, and lays out
         // the jobs as they are made.
@@ -173,7 +174,6 @@ public enum CheckRunner {
             report.toolVersion = LayoutSimVersion.current
             report.input = input.value
             report.systemFontSource = options.appleFontIndex.map { "apple-fonts " + $0.directory }
-            diagnostics += options.baseline?.diagnostics ?? []
             return report
         }
         guard let spec, let feed else {

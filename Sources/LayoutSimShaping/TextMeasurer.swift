@@ -8,9 +8,10 @@ import LayoutSimModel
 /// Not `Sendable`: one per engine.
 ///
 /// Its working state is not checked for exclusive access at run time (`@exclusivity(unchecked)`: a check is a
-/// thread-local lookup, about 80 instructions, and a text made about ten): each property is this object's own (private,
-/// or `edgeForms`, which only the extension in `LineEdges.swift` swaps out and back), used by one thread, and nothing called while one changes (ICU, HarfBuzz, the itemizer and the builder, given the
-/// arrays they fill) comes back to the measurer.
+/// thread-local lookup, about 80 instructions, and a text made about ten): each property is this object's own
+/// (private, or `edgeForms`, which only the extension in `LineEdges.swift` swaps out and back), used by one thread,
+/// and nothing called while one changes (ICU, HarfBuzz, the itemizer and the builder, given the arrays they fill)
+/// comes back to the measurer.
 package final class TextMeasurer {
     package let shaper = Shaper()
     private let boundaries = TextBoundaries()
@@ -28,8 +29,10 @@ package final class TextMeasurer {
     @exclusivity(unchecked) private var building = MeasuredText.Scratch()
     /// The faces of the last cascade measured, with what a measured text keeps of them (the same for every text
     /// shaped in that cascade, so made once).
-    @exclusivity(unchecked) private var lastFaces: (faces: [FontFace], standIns: [StandIn?], apple: [AppleFaceRole?], measured: [MeasuredFace],
-                            traits: [FaceTraits], ellipsis: [Int32?])?
+    @exclusivity(unchecked) private var lastFaces: (
+        faces: [FontFace], standIns: [StandIn?], apple: [AppleFaceRole?], measured: [MeasuredFace], traits: [FaceTraits],
+        ellipsis: [Int32?]
+    )?
 
     package init() {}
 

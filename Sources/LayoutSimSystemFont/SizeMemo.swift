@@ -9,8 +9,7 @@ import LayoutSimShaping
 ///
 /// Owned by one ``AdvanceSource`` (its copies share it), so by one worker: not thread-safe.
 package final class SizeMemo {
-    /// The size and what was computed for it: one stored value, so that a call makes one access to the class's
-    /// storage (each access is checked for exclusivity at run time; four per call cost ~5 k instructions per string).
+    /// The size and what was computed for it: one stored value, which a call reaches once.
     private struct State {
         var size = Double.nan
         var advances: [Double] = []
