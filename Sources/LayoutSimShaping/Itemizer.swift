@@ -22,6 +22,10 @@ package struct TextRun: Sendable, Hashable {
 /// - An emoji cluster (a character whose default presentation is emoji, or any cluster with U+FE0F or a keycap)
 ///   takes the emoji face when it covers it, as iOS draws those with Apple Color Emoji.
 /// - Clusters that need no glyph (a line separator, a lone ZWJ) take the face before them.
+/// - A cluster that no one face covers whole, but whose code points each some face covers (a mark on a base from
+///   another script: the Arabic kasra on "(" in "(ِContent-Length)"), is split between faces, code point by code
+///   point, each taking the first face that covers it: Core Text falls back per character, so an iPhone draws both
+///   (the mark maybe not sitting on its base) rather than a missing glyph. Such clusters are reported as split.
 /// - A cluster that no face covers is shaped with the primary face (as `.notdef`) and reported as missing.
 /// - Runs end where the face, the bidi direction or the script changes; a directional run is never split by
 ///   anything else, so Arabic joining is kept (HarfBuzz also sees the neighbouring text as context).
@@ -34,14 +38,14 @@ package enum Itemizer {
     package static func itemize(
         _ utf16: [UInt16], graphemes: [Int], levels: [UInt8], cascade: [FontFace], emojiFace: Int? = nil,
         lastResort: (Unicode.Scalar) -> FontFace? = { _ in nil }
-    ) -> (runs: [TextRun], faces: [FontFace], uncovered: [Range<Int>]) {
+    ) -> (runs: [TextRun], faces: [FontFace], uncovered: [Range<Int>], split: [Range<Int>]) {
         var table = CodePointTable()
         var scratch = Scratch()
         let faces = itemize(
             utf16, graphemes: graphemes, levels: levels, cascade: cascade, emojiFace: emojiFace, table: &table,
             scratch: &scratch, lastResort: lastResort
         )
-        return (scratch.runs, faces, scratch.uncovered)
+        return (scratch.runs, faces, scratch.uncovered, scratch.split)
     }
 
     /// The working arrays of ``itemize(_:graphemes:levels:cascade:emojiFace:table:scratch:lastResort:)``, kept by
@@ -51,9 +55,13 @@ package enum Itemizer {
         package var runs: [TextRun] = []
         /// Its clusters that no face covers.
         package var uncovered: [Range<Int>] = []
-        /// Per grapheme cluster: face from the cascade (−1: none needed), then the face assigned.
+        /// Its clusters that no one face covers, split between faces code point by code point.
+        package var split: [Range<Int>] = []
+        /// Where each piece starts: a grapheme cluster, or part of one that is split between faces.
+        var starts: [Int] = []
+        /// Per piece: face from the cascade (−1: none needed), then the face assigned.
         var own: [Int32] = []
-        /// Per grapheme cluster: its script, then its resolved script.
+        /// Per piece: its script, then its resolved script.
         var scripts: [Int32] = []
         /// The scalars of one cluster that need a glyph: the first `requiredCount` (the array is overwritten, not
         /// emptied, from one cluster to the next).
@@ -78,11 +86,14 @@ package enum Itemizer {
     ) -> [FontFace] {
         scratch.runs.removeAll(keepingCapacity: true)
         scratch.uncovered.removeAll(keepingCapacity: true)
+        scratch.split.removeAll(keepingCapacity: true)
         guard !utf16.isEmpty, graphemes.count >= 2 else { return cascade }
         var faces = cascade
         let clusterCount = graphemes.count - 1
+        scratch.starts.removeAll(keepingCapacity: true)
         scratch.own.removeAll(keepingCapacity: true)
         scratch.scripts.removeAll(keepingCapacity: true)
+        scratch.starts.reserveCapacity(clusterCount + 1)
         scratch.own.reserveCapacity(clusterCount)
         scratch.scripts.reserveCapacity(clusterCount)
         let common = Script.common.code
@@ -115,30 +126,46 @@ package enum Itemizer {
                 }
                 if isEmoji, let emojiFace, emojiFace < faces.count, scratch.requiredCount > 0,
                    covers(faces[emojiFace], scratch) {
+                    scratch.starts.append(range.lowerBound)
                     scratch.scripts.append(script)
                     scratch.own.append(Int32(emojiFace))
                     continue
                 }
             }
-            scratch.scripts.append(script)
-            if scratch.requiredCount == 0 { scratch.own.append(-1); continue }
+            if scratch.requiredCount == 0 {
+                scratch.starts.append(range.lowerBound)
+                scratch.scripts.append(script)
+                scratch.own.append(-1)
+                continue
+            }
             if let index = faces.firstIndex(where: { covers($0, scratch) }) {
+                scratch.starts.append(range.lowerBound)
+                scratch.scripts.append(script)
                 scratch.own.append(Int32(index))
             } else if let first = Unicode.Scalar(scratch.required[0]), let face = lastResort(first), covers(face, scratch) {
                 faces.append(face)
+                scratch.starts.append(range.lowerBound)
+                scratch.scripts.append(script)
                 scratch.own.append(Int32(faces.count - 1))
+            } else if split(utf16, range, script: script, faces: &faces, table: &table, scratch: &scratch,
+                            lastResort: lastResort) {
+                scratch.split.append(range)
             } else {
+                scratch.starts.append(range.lowerBound)
+                scratch.scripts.append(script)
                 scratch.own.append(0)
                 scratch.uncovered.append(range)
             }
         }
+        let pieceCount = scratch.own.count
+        scratch.starts.append(utf16.count)
 
         // Neutral clusters take the script of their neighbours; clusters that need no glyph, the face before them.
         // (In place: each cluster reads only its own entries and the previous cluster's results.)
         var previousFace: Int32 = -1
         var previousScript: Int32?
         var firstStrong: Int32?
-        for g in 0..<clusterCount {
+        for g in 0..<pieceCount {
             let script = scratch.scripts[g]
             if Script(code: script).isNeutral {
                 if let previousScript { scratch.scripts[g] = previousScript }
@@ -151,26 +178,73 @@ package enum Itemizer {
         }
         // Leading neutral clusters take the script of the first strong cluster.
         if let firstStrong {
-            for g in 0..<clusterCount where Script(code: scratch.scripts[g]).isNeutral { scratch.scripts[g] = firstStrong }
+            for g in 0..<pieceCount where Script(code: scratch.scripts[g]).isNeutral { scratch.scripts[g] = firstStrong }
         }
 
+        let starts = scratch.starts
         var start = 0
-        for g in 1...clusterCount {
-            let boundary = g == clusterCount
-            let rtl = levels.isEmpty ? false : levels[graphemes[start]] & 1 == 1
+        for g in 1...pieceCount {
+            let boundary = g == pieceCount
+            let rtl = levels.isEmpty ? false : levels[starts[start]] & 1 == 1
             if !boundary {
                 let sameFace = max(scratch.own[g], 0) == max(scratch.own[start], 0)
-                let sameLevel = levels.isEmpty || levels[graphemes[g]] & 1 == levels[graphemes[start]] & 1
+                let sameLevel = levels.isEmpty || levels[starts[g]] & 1 == levels[starts[start]] & 1
                 let sameScript = scratch.scripts[g] == scratch.scripts[start]
                 if sameFace && sameLevel && sameScript { continue }
             }
             scratch.runs.append(TextRun(
-                range: graphemes[start]..<graphemes[g], faceIndex: Int(max(scratch.own[start], 0)),
+                range: starts[start]..<starts[g], faceIndex: Int(max(scratch.own[start], 0)),
                 isRightToLeft: rtl, script: Script(code: scratch.scripts[start])
             ))
             start = g
         }
         return faces
+    }
+
+    /// Splits the cluster at `range`, which no one face covers, into pieces of one face each (a new piece where the
+    /// face changes; a code point that needs no glyph stays with the piece before it), each code point taking the
+    /// first face that has a glyph for it, else the last-resort face for it. Appends the pieces and returns true when
+    /// every code point that needs a glyph has a face; appends nothing and returns false (`faces` as it was) when one
+    /// has none.
+    private static func split(
+        _ utf16: [UInt16], _ range: Range<Int>, script: Int32, faces: inout [FontFace], table: inout CodePointTable,
+        scratch: inout Scratch, lastResort: (Unicode.Scalar) -> FontFace?
+    ) -> Bool {
+        let facesBefore = faces.count
+        let piecesBefore = scratch.own.count
+        var i = range.lowerBound
+        var current: Int32 = -1
+        while i < range.upperBound {
+            let at = i
+            let value = ClusterScalars.scalarValue(utf16, at: &i, end: range.upperBound)
+            var face: Int32
+            if !table.facts(value).needsGlyph {
+                face = current
+            } else if let index = faces.firstIndex(where: { $0.hasGlyph(value) }) {
+                face = Int32(index)
+            } else if let scalar = Unicode.Scalar(value), let found = lastResort(scalar), found.hasGlyph(value) {
+                faces.append(found)
+                face = Int32(faces.count - 1)
+            } else {
+                faces.removeLast(faces.count - facesBefore)
+                scratch.starts.removeLast(scratch.own.count - piecesBefore)
+                scratch.scripts.removeLast(scratch.own.count - piecesBefore)
+                scratch.own.removeLast(scratch.own.count - piecesBefore)
+                return false
+            }
+            if at == range.lowerBound || (face >= 0 && face != current) {
+                if at != range.lowerBound && current < 0 {
+                    // Only code points without glyphs so far: they go with the first face found.
+                    scratch.own[scratch.own.count - 1] = face
+                } else {
+                    scratch.starts.append(at)
+                    scratch.scripts.append(script)
+                    scratch.own.append(face)
+                }
+                current = face
+            }
+        }
+        return true
     }
 
     /// Whether `face` has a glyph for every one of the cluster's required scalars.

@@ -76,6 +76,14 @@ package final class TextMeasurer {
                 return nil
             }
         }
+        for range in itemizing.split {
+            let points = String(decoding: utf16[range], as: UTF16.self).unicodeScalars.map(MeasuredText.codePointName)
+            warnings.append(
+                "\(points.joined(separator: " ")) at \(range.lowerBound): no font has every code point of this character; "
+                    + "measured from several fonts, code point by code point, as iOS falls back (a mark may not sit on "
+                    + "its base)"
+            )
+        }
         let runs = itemizing.runs
         var placed: [PlacedRun] = []
         placed.reserveCapacity(runs.count)

@@ -48,6 +48,21 @@ struct FallbackTests {
         #expect(report.missingGlyphs.isEmpty)
     }
 
+    /// A kasra (U+0650) typed on "(" (a real translation: apt's Arabic "(ِContent-Length)"): no font has both, so each
+    /// is drawn from the first font that has it, as Core Text falls back per character, not reported missing. OneEm's
+    /// "(" is 1 em (1000 units, 10 pt at 10 pt); Noto Sans Arabic's kasra is a mark (GDEF class 3) of advance 0
+    /// (fontTools: hmtx uni0650 = 0): "a(ِb" is 3 em, 30 pt. The split is said in a warning.
+    @Test func aMarkOnABaseFromAnotherFontIsDrawnNotMissing() throws {
+        let engine = try TestSupport.engine()
+        let report = try engine.fit(FitRequest(
+            text: "a(\u{0650}b", font: .file(TestSupport.oneEm, size: 10), container: Container(width: 1000, lineLimit: 0)
+        ))
+        #expect(report.missingGlyphs.isEmpty)
+        #expect(report.fontFiles.map(\.name) == [TestSupport.oneEm, "Fonts/NotoSansArabic-Regular.ttf"])
+        #expect(report.results.first?.lineWidths == [30])
+        #expect(report.warnings.contains { $0.hasPrefix("U+0028 U+0650 at 1: no font has every code point") })
+    }
+
     /// `--system-fonts` asks fontconfig; the oracle is fontconfig's own `fc-list` for the Runic letter fehu
     /// (U+16A0), which no bundled font has. Without the option it is missing; with it, it is covered exactly when
     /// fc-list lists a font for it on this machine.

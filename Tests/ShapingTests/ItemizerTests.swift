@@ -22,7 +22,7 @@ struct ItemizerTests {
         let faces = try cascade(engine)
         let thai = try #require(faces.firstIndex { $0.id.path.hasSuffix("NotoSansThai-Regular.ttf") })
         let utf16 = Array("AB\u{0E01}\u{0E02}".utf16)
-        let (runs, _, uncovered) = Itemizer.itemize(utf16, graphemes: try graphemes(utf16), levels: [], cascade: faces)
+        let (runs, _, uncovered, _) = Itemizer.itemize(utf16, graphemes: try graphemes(utf16), levels: [], cascade: faces)
         #expect(runs.map(\.range) == [0..<2, 2..<4])
         #expect(runs.map(\.faceIndex) == [0, thai])
         #expect(uncovered.isEmpty)
@@ -36,7 +36,7 @@ struct ItemizerTests {
         // OneEm, first in the cascade, maps all three (its cmap: U+0020–U+007E), so the space, the digit and the
         // hyphen all take OneEm, as Core Text gives a character the first font that covers it.
         let utf16 = Array("\u{0E01}\u{0E02} 1-".utf16)
-        let (runs, _, _) = Itemizer.itemize(utf16, graphemes: try graphemes(utf16), levels: [], cascade: faces)
+        let (runs, _, _, _) = Itemizer.itemize(utf16, graphemes: try graphemes(utf16), levels: [], cascade: faces)
         #expect(runs.map(\.range) == [0..<2, 2..<5])
         #expect(runs.map(\.faceIndex) == [thai, 0])
     }
@@ -48,7 +48,7 @@ struct ItemizerTests {
         // "1" alone is OneEm's; the keycap "1️⃣" (1, U+FE0F, U+20E3) and the waving hand with a skin tone are one
         // cluster each in the emoji face, which has a ligature for both (Noto Color Emoji's ccmp).
         let utf16 = Array("1 1\u{FE0F}\u{20E3}\u{1F44B}\u{1F3FD}".utf16)
-        let (runs, _, uncovered) = Itemizer.itemize(
+        let (runs, _, uncovered, _) = Itemizer.itemize(
             utf16, graphemes: try graphemes(utf16), levels: [], cascade: faces, emojiFace: emoji
         )
         #expect(runs.map(\.range) == [0..<2, 2..<9])
@@ -62,7 +62,7 @@ struct ItemizerTests {
         let utf16 = Array("AB \u{05E9}\u{05DC}".utf16)
         let levels = try BidiResolver().levels(utf16)
         #expect(levels == [0, 0, 0, 1, 1])
-        let (runs, _, _) = Itemizer.itemize(utf16, graphemes: try graphemes(utf16), levels: levels, cascade: faces)
+        let (runs, _, _, _) = Itemizer.itemize(utf16, graphemes: try graphemes(utf16), levels: levels, cascade: faces)
         #expect(runs.map(\.isRightToLeft) == [false, true])
         #expect(runs.last?.range == 3..<5)
     }
@@ -71,7 +71,43 @@ struct ItemizerTests {
         let engine = try TestSupport.engine()
         let faces = try cascade(engine)
         let utf16 = Array("A\u{13000}".utf16)   // no bundled font has Egyptian hieroglyphs
-        let (_, _, uncovered) = Itemizer.itemize(utf16, graphemes: try graphemes(utf16), levels: [], cascade: faces)
+        let (_, _, uncovered, _) = Itemizer.itemize(utf16, graphemes: try graphemes(utf16), levels: [], cascade: faces)
         #expect(uncovered == [1..<3])
+    }
+
+    @Test func aClusterNoOneFaceCoversIsSplitBetweenFaces() throws {
+        let engine = try TestSupport.engine()
+        let faces = try cascade(engine)
+        let arabic = try #require(faces.firstIndex { $0.id.path.hasSuffix("NotoSansArabic-Regular.ttf") })
+        // "(" with a kasra (U+0650) on it, as a translator typed "(ِContent-Length)": one grapheme cluster (ICU). OneEm
+        // maps "(" and not U+0650; Noto Sans Arabic maps U+0650 and not "(" (fontTools: its cmap has no U+0028), and
+        // no face of the cascade maps both. Each code point takes the first face that has it, as Core Text falls
+        // back per character.
+        let utf16 = Array("A(\u{0650}B".utf16)
+        #expect(try graphemes(utf16) == [0, 1, 3, 4])
+        #expect(!faces.contains { $0.hasGlyph(0x28) && $0.hasGlyph(0x650) })
+        let (runs, _, uncovered, split) = Itemizer.itemize(
+            utf16, graphemes: try graphemes(utf16), levels: [], cascade: faces
+        )
+        #expect(runs.map(\.range) == [0..<2, 2..<3, 3..<4])
+        #expect(runs.map(\.faceIndex) == [0, arabic, 0])
+        #expect(uncovered.isEmpty)
+        #expect(split == [1..<3])
+    }
+
+    @Test func aClusterWithACodePointNoFaceHasIsNotSplit() throws {
+        let engine = try TestSupport.engine()
+        let faces = try cascade(engine)
+        // U+20D0 (combining left harpoon above): no bundled font maps it (fontTools), so the cluster cannot be drawn
+        // whole even split: it stays one missing cluster in the primary face.
+        #expect(!faces.contains { $0.hasGlyph(0x20D0) })
+        let utf16 = Array("A(\u{0650}\u{20D0}".utf16)
+        let (runs, resolved, uncovered, split) = Itemizer.itemize(
+            utf16, graphemes: try graphemes(utf16), levels: [], cascade: faces
+        )
+        #expect(runs.map(\.range) == [0..<4])
+        #expect(uncovered == [1..<4])
+        #expect(split.isEmpty)
+        #expect(resolved.count == faces.count)
     }
 }
