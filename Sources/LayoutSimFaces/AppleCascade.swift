@@ -29,12 +29,21 @@ package enum AppleCascade {
         case .devanagari: return ["kohinoordevanagari"]
         case .hebrew: return ["sfhebrew", "arialhebrew"]
         case .emoji: return ["applecoloremoji"]
+        case .otherScripts: return otherScriptFamilies
         case .cjk:
             let order = ["pingfangsc", "pingfangtc", "applesdgothicneo", "pingfanghk", "hiraginosans"]
             guard let first = preferredCJKFamily(language: language) else { return order }
             return [first] + order.filter { $0 != first }
         }
     }
+
+    /// Apple's families for the other scripts (``StandIn/otherScripts``), in Core Text's order (normalized).
+    package static let otherScriptFamilies = [
+        "sfarmenian", "sfgeorgian", "kohinoorbangla", "kohinoorgujarati", "kohinoortelugu", "muktamahee",
+        "tamilsangammn", "malayalamsangammn", "kannadasangammn", "notosanskannada", "oriyasangammn", "notosansoriya",
+        "sinhalasangammn", "khmersangammn", "laosangammn", "myanmarsangammn", "notosansmyanmar", "kefa", "kailasa",
+        "notosansthaana", "plantagenetcherokee", "euphemiaucas",
+    ]
 
     /// The CJK family a language tag puts first, nil for none (Simplified Chinese keeps the default order).
     package static func preferredCJKFamily(language: String?) -> String? {
@@ -103,6 +112,7 @@ public enum StandInNames {
         case .hebrew: return "SF Hebrew or Arial Hebrew (Hebrew)"
         case .cjk: return "Hiragino Sans, PingFang SC/TC/HK or Apple SD Gothic Neo (CJK)"
         case .emoji: return "Apple Color Emoji (emoji)"
+        case .otherScripts: return "iOS's fonts for the other scripts (SF Armenian and Georgian, Kohinoor, Sangam MN, …)"
         }
     }
 }

@@ -15,18 +15,32 @@ public enum StandIn: String, Sendable, Hashable, CaseIterable {
     case hebrew
     /// Noto Sans CJK for Hiragino Sans (ja), PingFang SC / TC / HK (zh) and Apple SD Gothic Neo (ko).
     case cjk
+    /// Noto fonts for the other scripts iOS has fonts for (``SystemCascadeFiles/otherScripts``): SF Armenian and
+    /// Georgian, Kohinoor Bangla, Gujarati and Telugu, the Sangam MN fonts, Mukta Mahee, Kefa, Kailasa, ….
+    case otherScripts
     /// The emoji stand-in (Noto Color Emoji's sequences, boxes of Apple Color Emoji's metrics) for Apple Color Emoji.
     case emoji
 }
 
 /// The files of the system cascade: Inter standing in for SF (SF's measured widths replace Inter's), then Noto
-/// Sans Thai, Arabic, Devanagari, Hebrew and CJK and the emoji stand-in, for Thonburi, SF Arabic, Kohinoor
-/// Devanagari, SF Hebrew, Hiragino Sans / PingFang / Apple SD Gothic Neo and Apple Color Emoji.
+/// Sans Thai, Arabic, Devanagari, Hebrew and CJK, the Noto fonts of the other scripts and the emoji stand-in, for
+/// Thonburi, SF Arabic, Kohinoor Devanagari, SF Hebrew, Hiragino Sans / PingFang / Apple SD Gothic Neo, iOS's other
+/// script fonts and Apple Color Emoji.
 package enum SystemCascadeFiles {
     /// The Inter file standing in for SF at each weight.
     package static let interFiles: [FontWeight: String] = [
         .regular: "Inter-Regular.otf", .medium: "Inter-Medium.otf",
         .semibold: "Inter-SemiBold.otf", .bold: "Inter-Bold.otf",
+    ]
+
+    /// The Noto families standing in for iOS's fonts of the other scripts it draws (Core Text's default cascade list,
+    /// https://stackoverflow.com/q/58906179; `Fonts/README.md`), each with a Regular and a Bold file: a text in them
+    /// is measured, not reported as missing glyphs no iPhone would show.
+    package static let otherScripts = [
+        "NotoSansArmenian", "NotoSansGeorgian", "NotoSansBengali", "NotoSansGujarati", "NotoSansGurmukhi",
+        "NotoSansTamil", "NotoSansTelugu", "NotoSansKannada", "NotoSansMalayalam", "NotoSansOriya", "NotoSansSinhala",
+        "NotoSansKhmer", "NotoSansLao", "NotoSansMyanmar", "NotoSansEthiopic", "NotoSerifTibetan", "NotoSansThaana",
+        "NotoSansCherokee", "NotoSansCanadianAboriginal",
     ]
 
     /// The fallback files, in order, at a weight, with what each stands in for: regular and medium take Regular,
@@ -36,8 +50,8 @@ package enum SystemCascadeFiles {
         return [
             ("NotoSansThai-\(style).ttf", .thai), ("NotoSansArabic-\(style).ttf", .arabic),
             ("NotoSansDevanagari-\(style).ttf", .devanagari), ("NotoSansHebrew-\(style).ttf", .hebrew),
-            ("NotoSansCJK-\(style).otf", .cjk), ("LayoutSimEmoji.ttf", .emoji),
-        ]
+            ("NotoSansCJK-\(style).otf", .cjk),
+        ] + otherScripts.map { ("\($0)-\(style).ttf", StandIn.otherScripts) } + [("LayoutSimEmoji.ttf", .emoji)]
     }
 }
 

@@ -28,7 +28,27 @@ extension FontCascades {
             roles.append(nil)
             missing.append(.sf)
         }
+        var groupsDone = Set<StandIn>()
         for (file, standIn) in SystemCascadeFiles.fallbackFiles(weight: systemWeight) {
+            if standIn == .otherScripts {
+                // Many scripts, one stand-in file each: Apple's fonts of the group first (once), then every stand-in
+                // behind them, for the scripts whose Apple font the folder lacks.
+                if groupsDone.insert(standIn).inserted {
+                    var seen = Set<AppleFontEntry>()
+                    for family in AppleCascade.families(for: standIn, language: language) {
+                        guard let entry = AppleCascade.face(in: index, family: family, weight: systemWeight),
+                              seen.insert(entry).inserted else { continue }
+                        faces.append(try appleFace(entry, weight: systemWeight))
+                        standIns.append(nil)
+                        roles.append(role(of: faces[faces.count - 1], isSystemFont: false))
+                    }
+                    if seen.isEmpty { missing.append(standIn) }
+                }
+                faces.append(try registry.bundledFace(named: file))
+                standIns.append(standIn)
+                roles.append(nil)
+                continue
+            }
             var lacking = false
             var seen = Set<AppleFontEntry>()
             for family in AppleCascade.families(for: standIn, language: language) {

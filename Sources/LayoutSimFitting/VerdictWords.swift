@@ -74,7 +74,8 @@ extension CategoryResult {
         if case .truncated = verdict { text += ": \"" + visibleText.replacingOccurrences(of: "\n", with: "⏎") + "\"" }
         let above = lineBoxes.prefix(shownLineCount).map(\.overflowAbove).max() ?? 0
         let below = lineBoxes.prefix(shownLineCount).map(\.overflowBelow).max() ?? 0
-        if above > 0 || below > 0 {
+        // Only when it shows at two decimals: "0 pt above, 0 pt below" said nothing.
+        if format(above) != format(0) || format(below) != format(0) {
             text += "; ink outside line box: \(format(above)) pt above, \(format(below)) pt below"
         }
         return text

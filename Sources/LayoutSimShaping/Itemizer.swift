@@ -57,7 +57,8 @@ package enum Itemizer {
         package var uncovered: [Range<Int>] = []
         /// Its clusters that no one face covers, split between faces code point by code point.
         package var split: [Range<Int>] = []
-        /// Where each piece starts: a grapheme cluster, or part of one that is split between faces.
+        /// Where each piece starts (a grapheme cluster, or part of one that is split between faces), once a cluster
+        /// is split; until then the pieces are the grapheme clusters, and this is not kept.
         var starts: [Int] = []
         /// Per piece: face from the cascade (−1: none needed), then the face assigned.
         var own: [Int32] = []
@@ -93,11 +94,11 @@ package enum Itemizer {
         scratch.starts.removeAll(keepingCapacity: true)
         scratch.own.removeAll(keepingCapacity: true)
         scratch.scripts.removeAll(keepingCapacity: true)
-        scratch.starts.reserveCapacity(clusterCount + 1)
         scratch.own.reserveCapacity(clusterCount)
         scratch.scripts.reserveCapacity(clusterCount)
         let common = Script.common.code
         let latin = Script.latin.code
+        var splitting = false
 
         for g in 0..<clusterCount {
             let range = graphemes[g]..<graphemes[g + 1]
@@ -126,39 +127,39 @@ package enum Itemizer {
                 }
                 if isEmoji, let emojiFace, emojiFace < faces.count, scratch.requiredCount > 0,
                    covers(faces[emojiFace], scratch) {
-                    scratch.starts.append(range.lowerBound)
+                    if splitting { scratch.starts.append(range.lowerBound) }
                     scratch.scripts.append(script)
                     scratch.own.append(Int32(emojiFace))
                     continue
                 }
             }
             if scratch.requiredCount == 0 {
-                scratch.starts.append(range.lowerBound)
+                if splitting { scratch.starts.append(range.lowerBound) }
                 scratch.scripts.append(script)
                 scratch.own.append(-1)
                 continue
             }
             if let index = faces.firstIndex(where: { covers($0, scratch) }) {
-                scratch.starts.append(range.lowerBound)
+                if splitting { scratch.starts.append(range.lowerBound) }
                 scratch.scripts.append(script)
                 scratch.own.append(Int32(index))
             } else if let first = Unicode.Scalar(scratch.required[0]), let face = lastResort(first), covers(face, scratch) {
                 faces.append(face)
-                scratch.starts.append(range.lowerBound)
+                if splitting { scratch.starts.append(range.lowerBound) }
                 scratch.scripts.append(script)
                 scratch.own.append(Int32(faces.count - 1))
-            } else if split(utf16, range, script: script, faces: &faces, table: &table, scratch: &scratch,
-                            lastResort: lastResort) {
+            } else if split(utf16, range, script: script, graphemes: graphemes, splitting: &splitting, faces: &faces,
+                            table: &table, scratch: &scratch, lastResort: lastResort) {
                 scratch.split.append(range)
             } else {
-                scratch.starts.append(range.lowerBound)
+                if splitting { scratch.starts.append(range.lowerBound) }
                 scratch.scripts.append(script)
                 scratch.own.append(0)
                 scratch.uncovered.append(range)
             }
         }
         let pieceCount = scratch.own.count
-        scratch.starts.append(utf16.count)
+        if splitting { scratch.starts.append(utf16.count) }
 
         // Neutral clusters take the script of their neighbours; clusters that need no glyph, the face before them.
         // (In place: each cluster reads only its own entries and the previous cluster's results.)
@@ -181,7 +182,7 @@ package enum Itemizer {
             for g in 0..<pieceCount where Script(code: scratch.scripts[g]).isNeutral { scratch.scripts[g] = firstStrong }
         }
 
-        let starts = scratch.starts
+        let starts = splitting ? scratch.starts : graphemes
         var start = 0
         for g in 1...pieceCount {
             let boundary = g == pieceCount
@@ -205,13 +206,20 @@ package enum Itemizer {
     /// face changes; a code point that needs no glyph stays with the piece before it), each code point taking the
     /// first face that has a glyph for it, else the last-resort face for it. Appends the pieces and returns true when
     /// every code point that needs a glyph has a face; appends nothing and returns false (`faces` as it was) when one
-    /// has none.
+    /// has none. The first split starts ``Scratch/starts`` (`splitting`), with the grapheme clusters before it.
     private static func split(
-        _ utf16: [UInt16], _ range: Range<Int>, script: Int32, faces: inout [FontFace], table: inout CodePointTable,
-        scratch: inout Scratch, lastResort: (Unicode.Scalar) -> FontFace?
+        _ utf16: [UInt16], _ range: Range<Int>, script: Int32, graphemes: [Int], splitting: inout Bool,
+        faces: inout [FontFace], table: inout CodePointTable, scratch: inout Scratch,
+        lastResort: (Unicode.Scalar) -> FontFace?
     ) -> Bool {
         let facesBefore = faces.count
         let piecesBefore = scratch.own.count
+        if !splitting {
+            // No cluster split before this one: the pieces so far are the grapheme clusters.
+            scratch.starts.removeAll(keepingCapacity: true)
+            scratch.starts.append(contentsOf: graphemes[0..<piecesBefore])
+            splitting = true
+        }
         var i = range.lowerBound
         var current: Int32 = -1
         while i < range.upperBound {

@@ -154,11 +154,14 @@ extension MeasuredText {
                 if ClusterScalars.isNonASCIIBase(value, isMark: facts.isMark) { nonASCIIBase = true }
             }
             whitespace.append(allWhitespace && !scratch.scalars.isEmpty)
-            // Controls (\n, \t, \r), line and paragraph separators and default-ignorables draw nothing: no width,
-            // and no missing glyph when a font lacks them (tab stops are not modelled).
+            // Controls (\n, \t, \r, U+0004), line and paragraph separators and default-ignorables draw nothing: no
+            // width, no ink (a font that lacks them gives .notdef, whose box is not drawn either), and no missing glyph
+            // when a font lacks them (tab stops are not modelled).
             if !needsGlyph {
                 advance[i] = 0
                 kerning[i] = 0
+                inkTop[i] = Int32.min
+                inkBottom[i] = Int32.max
                 scratch.missing.removeAll { $0 == i }
             }
             // Thai, Arabic, Devanagari…: a base letter outside ASCII, known without decomposing.

@@ -11,6 +11,7 @@ import LayoutSimShaping
 /// | Noto Sans Arabic | SF Arabic / Geeza Pro | widths × 0.89 | L–M (Geeza Pro; nothing public for SF Arabic) |
 /// | Noto Sans Devanagari | Kohinoor Devanagari | × 1.00 | L |
 /// | Noto Sans Hebrew | SF Hebrew | × 1.00 | L (no measurement) |
+/// | Noto fonts of the other scripts | SF Armenian / Georgian, Kohinoor, Sangam MN, Kefa, Kailasa, … | × 1.00 | L (no measurement) |
 /// | Noto Sans CJK | PingFang SC/TC/HK | × 1.02 for `zh` text (1.02 em ideographs at 14–19 pt) | M |
 /// | Noto Sans CJK | Hiragino Sans, Apple SD Gothic Neo | × 1.00 (1.00 em kana and kanji; Hangul 0.92 em unverified) | H (macOS) / L |
 /// | emoji stand-in | Apple Color Emoji | drawn at ``emojiSize(atSize:)``, plus 0.75 pt | M (the curve), L (the 0.75) |
@@ -22,7 +23,7 @@ public enum StandInCalibration {
     /// Width factor of the clusters a stand-in shaped, for text in `language`.
     public static func widthFactor(_ standIn: StandIn, language: String?) -> Double {
         switch standIn {
-        case .sf, .devanagari, .hebrew, .emoji: return 1
+        case .sf, .devanagari, .hebrew, .emoji, .otherScripts: return 1
         case .thai: return 1.07
         case .arabic: return 0.89
         case .cjk:

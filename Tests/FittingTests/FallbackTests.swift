@@ -28,6 +28,26 @@ struct FallbackTests {
         #expect(abs(plain - ((2252 + 1706) * 20 / 1000.0 + 4.8157501220703125)) < 1e-9)
     }
 
+    /// Scripts iOS draws with fonts of their own beyond Thai, Arabic, Devanagari, Hebrew and CJK (SF Georgian, Kohinoor
+    /// Bangla, Tamil Sangam MN, Myanmar Sangam MN, …) are measured in their Noto stand-ins, uncalibrated, not reported
+    /// as missing glyphs. The widths are uharfbuzz 0.57's shaped advances (hb.shape, language set) of each text in the
+    /// file, in units of 1000 per em, at 20 pt: Georgian 3625 (hmtx 3645, GPOS kerning −20), Bengali 2365, Tamil
+    /// 3741, Myanmar 2606.
+    @Test(arguments: [
+        ("ფაილი", "ka", "NotoSansGeorgian-Regular.ttf", 3625), ("ফাইল", "bn", "NotoSansBengali-Regular.ttf", 2365),
+        ("கோப்பு", "ta", "NotoSansTamil-Regular.ttf", 3741), ("မြန်မာ", "my", "NotoSansMyanmar-Regular.ttf", 2606),
+    ])
+    func otherScriptsTakeTheirNotoStandIns(text: String, language: String, file: String, units: Int) throws {
+        let engine = try TestSupport.engine()
+        let report = try engine.fit(FitRequest(
+            text: text, font: .system(size: 20), container: Container(width: 1000, lineLimit: 0), language: language
+        ))
+        #expect(report.missingGlyphs.isEmpty)
+        #expect(report.fontFiles.map(\.name) == ["Fonts/Inter-Regular.otf", "Fonts/" + file])
+        let width = try #require(report.results.first?.lineWidths.first)
+        #expect(abs(width - Double(units) * 20 / 1000) < 1e-9)
+    }
+
     /// A bold system font falls back to the bold Noto faces.
     @Test func boldTakesBoldFallbacks() throws {
         let engine = try TestSupport.engine()
@@ -61,6 +81,24 @@ struct FallbackTests {
         #expect(report.fontFiles.map(\.name) == [TestSupport.oneEm, "Fonts/NotoSansArabic-Regular.ttf"])
         #expect(report.results.first?.lineWidths == [30])
         #expect(report.warnings.contains { $0.hasPrefix("U+0028 U+0650 at 1: no font has every code point") })
+    }
+
+    /// A C0 control (U+0004, left in GTK's context keys "GDateTime\u{4}AM") draws nothing on iOS: OneEm has no glyph
+    /// for it, and the .notdef HarfBuzz gives (a box (100, 0)–(900, 700), 1 em: Tests/Fixtures/README.md) is neither
+    /// width nor ink. Alone on its line it leaves the line with no ink; between two letters, the line is 2 em.
+    @Test func aControlCharacterHasNoInk() throws {
+        let engine = try TestSupport.engine()
+        func fit(_ text: String) throws -> CategoryResult {
+            try #require(try engine.fit(FitRequest(
+                text: text, font: .file(TestSupport.oneEm, size: 10), container: Container(width: 1000, lineLimit: 0)
+            )).results.first)
+        }
+        let alone = try fit("\u{0004}")
+        #expect(alone.lineBoxes.first?.inkTop == nil)
+        #expect(alone.lineWidths == [0])
+        let between = try fit("A\u{0004}M")
+        #expect(between.lineWidths == [20])
+        #expect(between.verdict == .fits)
     }
 
     /// `--system-fonts` asks fontconfig; the oracle is fontconfig's own `fc-list` for the Runic letter fehu
