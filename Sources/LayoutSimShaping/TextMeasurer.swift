@@ -79,9 +79,10 @@ package final class TextMeasurer {
         for range in itemizing.split {
             let points = String(decoding: utf16[range], as: UTF16.self).unicodeScalars.map(MeasuredText.codePointName)
             warnings.append(
-                "\(points.joined(separator: " ")) at \(range.lowerBound): no font has every code point of this character; "
-                    + "measured from several fonts, code point by code point, as iOS falls back (a mark may not sit on "
-                    + "its base)"
+                "\(points.joined(separator: " ")) at \(range.lowerBound): no font here has every code point of this "
+                    + "character; measured code point by code point, each in the first font that has it, as Core Text "
+                    + "falls back (an iOS font may have them all and draw it whole, e.g. SF Arabic has \"(\" and the "
+                    + "Arabic marks; the widths agree when the mark has no advance)"
             )
         }
         let runs = itemizing.runs

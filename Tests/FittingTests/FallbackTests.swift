@@ -80,7 +80,7 @@ struct FallbackTests {
         #expect(report.missingGlyphs.isEmpty)
         #expect(report.fontFiles.map(\.name) == [TestSupport.oneEm, "Fonts/NotoSansArabic-Regular.ttf"])
         #expect(report.results.first?.lineWidths == [30])
-        #expect(report.warnings.contains { $0.hasPrefix("U+0028 U+0650 at 1: no font has every code point") })
+        #expect(report.warnings.contains { $0.hasPrefix("U+0028 U+0650 at 1: no font here has every code point") })
     }
 
     /// A C0 control (U+0004, left in GTK's context keys "GDateTime\u{4}AM") draws nothing on iOS: OneEm has no glyph
