@@ -3,7 +3,7 @@
 
     pip install fonttools==4.68.0
     apt-get install fonts-noto-cjk fonts-noto-color-emoji
-    python3 Scripts/make_cjk_emoji_standins.py Fonts/ [cjk] [emoji]
+    python3 Scripts/make_cjk_emoji_standins.py Fonts/ [cjk] [emoji] [symbols]
 
 Outputs (the SHA-256 of each is pinned in Fonts/README.md and checked by the tests):
 
@@ -12,6 +12,10 @@ Outputs (the SHA-256 of each is pinned in Fonts/README.md and checked by the tes
   Japanese, Simplified and Traditional Chinese, Hong Kong and Korean is kept with the `locl` feature that selects
   it by language, so Han variants follow the language as on iOS (PingFang SC/TC/HK, Hiragino Sans, Apple SD
   Gothic Neo). Vertical tables and hinting are dropped (layoutsim sets horizontal text and reads outlines unhinted).
+- NotoSansCJKSymbols-Regular.otf, NotoSansCJKSymbols-Bold.otf: the same face 0 subset to the symbol blocks
+  (SYMBOL_RANGES) that the emoji stand-in does not map, behind the CJK stand-in in the cascade: the symbols of the
+  Japanese and Chinese character sets (◎ ♪ ∴ ≒ ⑩ ✕) that iOS's CJK fonts draw. A file of its own, so that the CJK
+  stand-in (and every measurement made with it) stays as it was.
 - LayoutSimEmoji.ttf: Noto Color Emoji's character map and sequence ligatures (`ccmp`: ZWJ sequences, flags,
   keycaps, skin tones) with every colour bitmap replaced by a plain box, and every advance and vertical metric set to
   Apple Color Emoji's. layoutsim measures and draws emoji as boxes: the bitmaps would make the repository 11 MB
@@ -36,6 +40,17 @@ CJK_RANGES = [
     (0x1100, 0x11FF), (0x2E80, 0x2FDF), (0x3000, 0x303F), (0x3040, 0x30FF), (0x3100, 0x312F), (0x3130, 0x318F),
     (0x31F0, 0x31FF), (0x3200, 0x33FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xA960, 0xA97F), (0xAC00, 0xD7AF),
     (0xD7B0, 0xD7FF), (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFFEF),
+]
+
+# The symbol blocks of the symbols stand-in (NotoSansCJKSymbols-*.otf): General Punctuation, Letterlike Symbols,
+# Number Forms, Arrows, Mathematical Operators, Miscellaneous Technical, Enclosed Alphanumerics, Box Drawing, Block
+# Elements, Geometric Shapes, Miscellaneous Symbols, Dingbats, Miscellaneous Symbols and Arrows, Enclosed
+# Alphanumeric and Ideographic Supplements: the JIS X 0208 / GB 2312 / CP932 symbols (◎ ♪ ∴ ≒ ⑩ ✕) that Hiragino Sans
+# and PingFang draw. Code points the emoji stand-in maps are left out (iOS draws those as emoji, as layoutsim does).
+SYMBOL_RANGES = [
+    (0x2000, 0x206F), (0x2100, 0x218F), (0x2190, 0x21FF), (0x2200, 0x22FF), (0x2300, 0x23FF), (0x2460, 0x24FF),
+    (0x2500, 0x257F), (0x2580, 0x259F), (0x25A0, 0x25FF), (0x2600, 0x26FF), (0x2700, 0x27BF), (0x2B00, 0x2BFF),
+    (0x1F100, 0x1F1FF), (0x1F200, 0x1F2FF),
 ]
 
 # Apple Color Emoji's own metrics (see Fonts/README.md, "Emoji"): advance 800 of 800 units (hb-shape output in
@@ -67,6 +82,27 @@ def make_cjk(style, out_dir):
     subsetter.populate(unicodes=[u for low, high in CJK_RANGES for u in range(low, high + 1)])
     subsetter.subset(font)
     path = os.path.join(out_dir, f"NotoSansCJK-{style}.otf")
+    subset.save_font(font, path, options)
+    return path
+
+
+def make_symbols(style, out_dir, emoji_path):
+    """Face 0 of the same collection, subset to SYMBOL_RANGES minus the emoji stand-in's character map."""
+    emoji = set(TTFont(emoji_path).getBestCmap())
+    options = subset.Options()
+    options.font_number = 0
+    options.layout_features = ["ccmp", "kern", "liga", "calt"]
+    options.hinting = False
+    options.name_IDs = ["*"]
+    options.name_languages = ["*"]
+    options.notdef_outline = True
+    options.recalc_timestamp = False
+    options.drop_tables += ["VORG", "vhea", "vmtx", "BASE"]
+    font = subset.load_font(CJK_SOURCE.format(style), options)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=[u for low, high in SYMBOL_RANGES for u in range(low, high + 1) if u not in emoji])
+    subsetter.subset(font)
+    path = os.path.join(out_dir, f"NotoSansCJKSymbols-{style}.otf")
     subset.save_font(font, path, options)
     return path
 
@@ -161,12 +197,15 @@ def make_emoji(out_dir):
 
 def main():
     out_dir = sys.argv[1] if len(sys.argv) > 1 else "Fonts"
-    which = sys.argv[2:] or ["cjk", "emoji"]
+    which = sys.argv[2:] or ["cjk", "emoji", "symbols"]
     if "cjk" in which:
         for style in ["Regular", "Bold"]:
             print(make_cjk(style, out_dir))
     if "emoji" in which:
         print(make_emoji(out_dir))
+    if "symbols" in which:
+        for style in ["Regular", "Bold"]:
+            print(make_symbols(style, out_dir, os.path.join(out_dir, "LayoutSimEmoji.ttf")))
 
 
 if __name__ == "__main__":

@@ -50,8 +50,13 @@ package enum SystemCascadeFiles {
         return [
             ("NotoSansThai-\(style).ttf", .thai), ("NotoSansArabic-\(style).ttf", .arabic),
             ("NotoSansDevanagari-\(style).ttf", .devanagari), ("NotoSansHebrew-\(style).ttf", .hebrew),
-            ("NotoSansCJK-\(style).otf", .cjk),
-        ] + otherScripts.map { ("\($0)-\(style).ttf", StandIn.otherScripts) } + [("LayoutSimEmoji.ttf", .emoji)]
+            ("NotoSansCJK-\(style).otf", .cjk), ("NotoSansCJKSymbols-\(style).otf", .cjk),
+        ] + otherScripts.map { ("\($0)-\(style).ttf", StandIn.otherScripts) } + [
+            ("LayoutSimEmoji.ttf", .emoji),
+            // Symbols no font before has (✕ ≒ ⋮ ☐ ➔ ▸), as iOS draws them from Apple Symbols or SF: after the emoji
+            // stand-in, which keeps the symbols iOS draws as emoji. One weight each, as in Debian's fonts-noto-core.
+            ("NotoSansSymbols2-Regular.ttf", .otherScripts), ("NotoSansMath-Regular.ttf", .otherScripts),
+        ]
     }
 }
 

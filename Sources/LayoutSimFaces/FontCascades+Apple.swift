@@ -28,25 +28,18 @@ extension FontCascades {
             roles.append(nil)
             missing.append(.sf)
         }
-        var groupsDone = Set<StandIn>()
+        // Per group of stand-ins met: whether Apple's fonts of the group were missing (a group's later files, the CJK
+        // symbols behind the CJK stand-in, follow its first).
+        var lackingGroups: [StandIn: Bool] = [:]
         for (file, standIn) in SystemCascadeFiles.fallbackFiles(weight: systemWeight) {
-            if standIn == .otherScripts {
-                // Many scripts, one stand-in file each: Apple's fonts of the group first (once), then every stand-in
-                // behind them, for the scripts whose Apple font the folder lacks.
-                if groupsDone.insert(standIn).inserted {
-                    var seen = Set<AppleFontEntry>()
-                    for family in AppleCascade.families(for: standIn, language: language) {
-                        guard let entry = AppleCascade.face(in: index, family: family, weight: systemWeight),
-                              seen.insert(entry).inserted else { continue }
-                        faces.append(try appleFace(entry, weight: systemWeight))
-                        standIns.append(nil)
-                        roles.append(role(of: faces[faces.count - 1], isSystemFont: false))
-                    }
-                    if seen.isEmpty { missing.append(standIn) }
+            if let lacking = lackingGroups[standIn] {
+                // Many scripts, one stand-in file each, behind Apple's fonts of the group: every one, for the scripts
+                // whose Apple font the folder lacks.
+                if lacking || standIn == .otherScripts {
+                    faces.append(try registry.bundledFace(named: file))
+                    standIns.append(standIn)
+                    roles.append(nil)
                 }
-                faces.append(try registry.bundledFace(named: file))
-                standIns.append(standIn)
-                roles.append(nil)
                 continue
             }
             var lacking = false
@@ -61,14 +54,18 @@ extension FontCascades {
                 standIns.append(nil)
                 roles.append(role(of: faces[faces.count - 1], isSystemFont: false))
             }
-            // Arabic and Hebrew list an older font after iOS's own: one of them is enough.
-            if standIn == .arabic || standIn == .hebrew || standIn == .thai { lacking = seen.isEmpty }
-            if lacking {
+            // Arabic and Hebrew list an older font after iOS's own: one of them is enough; of the other scripts' fonts,
+            // any (their stand-ins stay behind them all).
+            if standIn == .arabic || standIn == .hebrew || standIn == .thai || standIn == .otherScripts {
+                lacking = seen.isEmpty
+            }
+            lackingGroups[standIn] = lacking
+            if lacking || standIn == .otherScripts {
                 faces.append(try registry.bundledFace(named: file))
                 standIns.append(standIn)
                 roles.append(nil)
-                missing.append(standIn)
             }
+            if lacking { missing.append(standIn) }
         }
         var built = FontCascade(faces: faces, systemModelIndex: systemIndex, standIns: standIns)
         built.apple = roles
