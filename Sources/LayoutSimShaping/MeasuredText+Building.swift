@@ -200,9 +200,16 @@ extension MeasuredText {
             }
         }
         b = 0
+        var innerGraphemes: [Int32] = []
         for offset in scratch.graphemes {
             while b < starts.count && starts[b] < offset { b += 1 }
-            if b < starts.count && starts[b] == offset { grapheme[b] = true }
+            if b < starts.count && starts[b] == offset {
+                grapheme[b] = true
+            } else if b > 0 && b < starts.count {
+                // Inside cluster b − 1 (a ligature of several graphemes).
+                if innerGraphemes.isEmpty { innerGraphemes = Self.filled(Int32(0), clusterCount) }
+                innerGraphemes[b - 1] += 1
+            }
         }
 
         let hasRightToLeft = levels.contains { $0 & 1 == 1 }
@@ -218,7 +225,7 @@ extension MeasuredText {
             missingGlyphs: missing, warnings: warnings, clusterStarts: starts, faceIndex: faceOf, inkTopUnits: inkTop,
             inkBottomUnits: inkBottom, advanceUnits: advance, kerningUnits: kerning, isASCII: isASCII,
             asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace, breaks: boundaryBreaks,
-            isGraphemeBoundary: grapheme, utf16: utf16, hasRightToLeft: hasRightToLeft, hasHangul: hasHangul,
+            isGraphemeBoundary: grapheme, innerGraphemes: innerGraphemes, utf16: utf16, hasRightToLeft: hasRightToLeft, hasHangul: hasHangul,
             ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs
         )
     }

@@ -139,6 +139,9 @@ public struct MeasuredText: Sendable {
     @inlinable package var breaks: [BoundaryBreak] { storage.breaks }
     /// Whether each boundary is also a grapheme cluster boundary (where a too-long word may be split).
     @inlinable package var isGraphemeBoundary: [Bool] { storage.isGraphemeBoundary }
+    /// Per cluster, the grapheme boundaries inside it (a ligature of several graphemes: Arabic lam-alef, two
+    /// graphemes to ICU, is one HarfBuzz cluster); empty when no cluster has one.
+    @inlinable package var innerGraphemes: [Int32] { storage.innerGraphemes }
     /// The text's UTF-16 code units.
     @inlinable package var utf16: [UInt16] { storage.utf16 }
     /// Whether any cluster has an odd (right-to-left) bidi level.
@@ -175,10 +178,12 @@ public struct MeasuredText: Sendable {
     /// Number of grapheme clusters (user-perceived characters) in the text.
     @inlinable package var graphemeCount: Int { graphemeCount(in: 0..<clusterCount) }
 
-    /// Number of grapheme clusters starting in clusters `range`.
+    /// Number of grapheme clusters starting in clusters `range` (at their starts or inside them).
     @inlinable package func graphemeCount(in range: Range<Int>) -> Int {
         var count = 0
         for i in range where isGraphemeBoundary[i] { count += 1 }
+        let inner = innerGraphemes
+        if !inner.isEmpty { for i in range { count += Int(inner[i]) } }
         return count
     }
 
@@ -263,6 +268,7 @@ public struct MeasuredText: Sendable {
     @usableFromInline let isWhitespace: [Bool]
     @usableFromInline let breaks: [BoundaryBreak]
     @usableFromInline let isGraphemeBoundary: [Bool]
+    @usableFromInline let innerGraphemes: [Int32]
     @usableFromInline let utf16: [UInt16]
     @usableFromInline let hasRightToLeft: Bool
     @usableFromInline let hasHangul: Bool
@@ -290,6 +296,7 @@ public struct MeasuredText: Sendable {
         isWhitespace: [Bool],
         breaks: [BoundaryBreak],
         isGraphemeBoundary: [Bool],
+        innerGraphemes: [Int32],
         utf16: [UInt16],
         hasRightToLeft: Bool,
         hasHangul: Bool,
@@ -316,6 +323,7 @@ public struct MeasuredText: Sendable {
         self.isWhitespace = isWhitespace
         self.breaks = breaks
         self.isGraphemeBoundary = isGraphemeBoundary
+        self.innerGraphemes = innerGraphemes
         self.utf16 = utf16
         self.hasRightToLeft = hasRightToLeft
         self.hasHangul = hasHangul

@@ -64,6 +64,23 @@ struct LabelBehaviorTests {
         }
     }
 
+    /// Arabic lam-alef (لا) is one ligature, one HarfBuzz cluster, but two characters (two graphemes to ICU and to
+    /// Swift): the hidden characters of a truncated line count both, `text.count` less the kept text's `count`.
+    @Test func hiddenCharactersCountEachLetterOfALigature() throws {
+        let engine = try TestSupport.engine()
+        let text = "سلام لا لا لا لا لا لا لا لا لا لا"
+        let report = try engine.fit(text, font: .textStyle(.body), width: 100, lines: 1, language: "ar")
+        let result = try #require(report.results.first { $0.category == .large })
+        guard case .truncated = result.verdict else {
+            Issue.record("expected truncated, got \(result.verdict)")
+            return
+        }
+        let kept = result.visibleText.replacingOccurrences(of: "\u{2026}", with: "")
+        #expect(text.hasPrefix(kept))
+        #expect(result.hiddenCharacters == text.count - kept.count)
+        #expect(result.hiddenCharacters > 10)
+    }
+
     /// Real fonts: a German setting in SF (the system-font model) at every category in a 120 pt UILabel. The kept
     /// text and the ellipsis, each laid out on its own, fit the width; one more character would not.
     @Test func tailTruncationInTheSystemFontKeepsWhatFits() throws {
