@@ -81,8 +81,10 @@ package enum LineBoxes {
     ) -> [LineBox] {
         let perFace = faceBoxes(text, size: size)
         guard let primary = perFace.first else { return [] }
-        let unitScale = text.traits.map {
-            StandInCalibration.pointsPerUnit($0, size: size, calibrated: text.calibratesStandIns)
+        // Ink in points per font unit; the SF stand-in's ink at SF's proportions (``SystemFontModel/standInInkFactor``).
+        let unitScale = text.traits.map { face in
+            let perUnit = StandInCalibration.pointsPerUnit(face, size: size, calibrated: text.calibratesStandIns)
+            return face.standIn == .sf && text.calibratesStandIns ? perUnit * SystemFontModel.standInInkFactor : perUnit
         }
         // Stand-ins of tall scripts grow the line to their ink (letterform-aware), not to their design box.
         let growsToInk = text.traits.map { face in

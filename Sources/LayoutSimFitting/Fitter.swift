@@ -328,7 +328,9 @@ package enum Fitter {
         var overflowWidth: Double?
         if widest > width + LineBreaker.tolerance, l.tracking == 0 { overflowWidth = widest - width }
         let inkClipped = request.clipsToBounds
-            ? inkClipping(boxes[...], top: container.insets.top, viewHeight: container.height ?? height)
+            ? inkClipping(
+                boxes[...], top: container.insets.top, viewHeight: container.height ?? height, scale: container.displayScale
+            )
             : nil
 
         // With a fixed line height, ink outside a line's box overlaps the neighbouring line (or leaves the view).

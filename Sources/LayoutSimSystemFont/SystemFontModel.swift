@@ -22,6 +22,15 @@ package final class SystemFontModel {
     package static let ascenderPerPoint = 0.9521484375
     /// SF's descender per point of size (negative): −494 / 2048.
     package static let descenderPerPoint = -0.2412109375
+    /// SF's cap height per point of size, at every size and weight of `sf-metrics-ios26.json` (UIFont.capHeight on
+    /// iOS 26.1: 0.70458984375 × size).
+    package static let capHeightPerPoint = 0.70458984375
+    /// The cap height of the bundled Inter, per em (OS/2 sCapHeight 2048 of 2816 units in all four weights).
+    package static let standInCapHeightPerEm = 2048.0 / 2816.0
+    /// What the SF stand-in's ink heights are multiplied by to be SF's: the ratio of the cap heights (0.9688). Inter's
+    /// letters are drawn taller than SF's (cap height 0.727 em against 0.705), so its accents rise above SF's line box
+    /// where SF's stay inside it (É 0.966 em in Inter, 0.936 scaled; SF's ascender 0.952).
+    package static let standInInkFactor = capHeightPerPoint / standInCapHeightPerEm
 
     private let table = SFAdvanceTable.measured
     private let faces: [FontWeight: FontFace]

@@ -93,6 +93,31 @@ struct TallScriptTests {
         #expect(!clipped.allPass)
     }
 
+    /// Accents in the system font are measured at SF's proportions: the stand-in Inter draws its capitals taller (cap
+    /// height 2048/2816 em against SF's 0.70458984375, UIFont.capHeight on iOS 26.1), so its ink is scaled by the
+    /// ratio. É (Inter's ink top 2720 units, fontTools' bounds) then stays under SF's ascender (1950/2048) and is not
+    /// clipped by a view that clips to its bounds; Vietnamese Ễ (2872 units) rises (2872/2816 × 0.70458984375 /
+    /// (2048/2816) − 1950/2048) × 17 = 0.6108 pt above it, and is.
+    @Test func systemFontInkIsMeasuredAtSFProportions() throws {
+        let engine = try TestSupport.engine()
+        func result(_ text: String) throws -> CategoryResult {
+            try #require(try engine.fit(FitRequest(
+                text: text, font: .textStyle(.body), container: Container(width: 500, lineLimit: 0),
+                categories: [.large], clipsToBounds: true
+            )).results.first)
+        }
+        let acute = try result("Élan")
+        #expect(acute.verdict == .fits)
+        #expect(abs((acute.lineBoxes.first?.inkTop ?? 0) - 2720.0 / 2816 * 0.70458984375 / (2048.0 / 2816) * 17) < 1e-6)
+        let stacked = try result("Ễ")
+        let expected = (2872.0 / 2816 * 0.70458984375 / (2048.0 / 2816) - 1950.0 / 2048) * 17
+        guard case .inkClipped(let by) = stacked.verdict else {
+            Issue.record("expected inkClipped, got \(stacked.verdict)")
+            return
+        }
+        #expect(abs(by - expected) < 1e-6)
+    }
+
     /// Thai in the system font falls back to Noto Sans Thai. With the typographic policy the line box is SF's
     /// (ascender 1950/2048 em), so ปั้น's ink (969/1000 em) rises (0.969 − 0.9521484375) × 17 pt above it; the
     /// letterform-aware default grows SF's box to that ink, not to Noto Sans Thai's design box (1061/−450 of 1000,
