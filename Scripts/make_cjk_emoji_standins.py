@@ -14,7 +14,7 @@ Outputs (the SHA-256 of each is pinned in Fonts/README.md and checked by the tes
   Gothic Neo). Vertical tables and hinting are dropped (layoutsim sets horizontal text and reads outlines unhinted).
 - NotoSansCJKSymbols-Regular.otf, NotoSansCJKSymbols-Bold.otf: the same face 0 subset to the symbol blocks
   (SYMBOL_RANGES) that the emoji stand-in does not map, behind the CJK stand-in in the cascade: the symbols of the
-  Japanese and Chinese character sets (◎ ♪ ∴ ≒ ⑩ ✕) that iOS's CJK fonts draw. A file of its own, so that the CJK
+  Japanese and Chinese character sets (◎ ♪ ∴ ⑩) that iOS's CJK fonts draw. A file of its own, so that the CJK
   stand-in (and every measurement made with it) stays as it was.
 - LayoutSimEmoji.ttf: Noto Color Emoji's character map and sequence ligatures (`ccmp`: ZWJ sequences, flags,
   keycaps, skin tones) with every colour bitmap replaced by a plain box, and every advance and vertical metric set to
@@ -45,8 +45,9 @@ CJK_RANGES = [
 # The symbol blocks of the symbols stand-in (NotoSansCJKSymbols-*.otf): General Punctuation, Letterlike Symbols,
 # Number Forms, Arrows, Mathematical Operators, Miscellaneous Technical, Enclosed Alphanumerics, Box Drawing, Block
 # Elements, Geometric Shapes, Miscellaneous Symbols, Dingbats, Miscellaneous Symbols and Arrows, Enclosed
-# Alphanumeric and Ideographic Supplements: the JIS X 0208 / GB 2312 / CP932 symbols (◎ ♪ ∴ ≒ ⑩ ✕) that Hiragino Sans
-# and PingFang draw. Code points the emoji stand-in maps are left out (iOS draws those as emoji, as layoutsim does).
+# Alphanumeric and Ideographic Supplements: the JIS X 0208 / GB 2312 / CP932 symbols (◎ ♪ ∴ ⑩) that Hiragino Sans
+# and PingFang draw, as far as Noto Sans CJK JP has them (not ≒ U+2252 or ✕ U+2715). Code points the emoji stand-in
+# maps are left out (iOS draws those as emoji, as layoutsim does).
 SYMBOL_RANGES = [
     (0x2000, 0x206F), (0x2100, 0x218F), (0x2190, 0x21FF), (0x2200, 0x22FF), (0x2300, 0x23FF), (0x2460, 0x24FF),
     (0x2500, 0x257F), (0x2580, 0x259F), (0x25A0, 0x25FF), (0x2600, 0x26FF), (0x2700, 0x27BF), (0x2B00, 0x2BFF),

@@ -42,7 +42,7 @@ package enum AppleCascade {
         "sfarmenian", "sfgeorgian", "kohinoorbangla", "kohinoorgujarati", "kohinoortelugu", "muktamahee",
         "tamilsangammn", "malayalamsangammn", "kannadasangammn", "notosanskannada", "oriyasangammn", "notosansoriya",
         "sinhalasangammn", "khmersangammn", "laosangammn", "myanmarsangammn", "notosansmyanmar", "kefa", "kailasa",
-        "notosansthaana", "plantagenetcherokee", "euphemiaucas",
+        "notosansthaana", "plantagenetcherokee", "euphemiaucas", "applesymbols",
     ]
 
     /// The CJK family a language tag puts first, nil for none (Simplified Chinese keeps the default order).
@@ -112,7 +112,8 @@ public enum StandInNames {
         case .hebrew: return "SF Hebrew or Arial Hebrew (Hebrew)"
         case .cjk: return "Hiragino Sans, PingFang SC/TC/HK or Apple SD Gothic Neo (CJK)"
         case .emoji: return "Apple Color Emoji (emoji)"
-        case .otherScripts: return "iOS's fonts for the other scripts (SF Armenian and Georgian, Kohinoor, Sangam MN, …)"
+        case .otherScripts:
+            return "iOS's fonts for the other scripts and symbols (SF Armenian and Georgian, Kohinoor, Sangam MN, Apple Symbols, …)"
         }
     }
 }

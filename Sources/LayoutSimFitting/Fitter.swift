@@ -172,7 +172,7 @@ package enum Fitter {
             if tighten, limit == 1, label.lineBreakMode.truncates, !text.containsMandatoryBreak {
                 let all = 0..<text.clusterCount
                 let natural = LineBreaker.contentWidth(text, advances: advances, all)
-                let gaps = Double(max(1, text.graphemeCount - 1))
+                let gaps = Double(max(1, text.graphemeStartingClusters - 1))
                 let needed = natural - width
                 if needed <= label.maximumTightening * size * gaps + LineBreaker.tolerance {
                     let whole = Line(range: 0..<text.utf16Count, width: width, endsMidWord: false)
@@ -351,7 +351,9 @@ package enum Fitter {
             verdict = .clipped(by: clippedBy ?? overflowWidth ?? 0)
         } else if let inkClipped {
             verdict = .inkClipped(by: max(inkClipped.top, inkClipped.bottom))
-        } else if overlap > LineBreaker.tolerance {
+        } else if overlap > (container.displayScale > 0 ? 0.5 / container.displayScale : LineBreaker.tolerance) {
+            // Less than half a pixel into the neighbouring line changes no pixel by half its coverage (as for
+            // ``inkClipping(_:top:viewHeight:scale:)``).
             verdict = .inkOverlap(by: overlap)
         } else if wordBroken {
             verdict = .fitsWithWordBroken

@@ -235,7 +235,8 @@ extension LayoutEngine {
         for (index, face) in measured.faces.enumerated() where used.contains(UInt16(index)) {
             guard let standIn = face.standIn else { continue }
             let file = registry.reportName(forPath: face.id.path)
-            out.append("has no \(StandInNames.appleFont(standIn)): \(file) stands in for it (calibrated)")
+            let calibrated = StandInCalibration.widthFactor(standIn, language: nil) != 1 || standIn == .emoji
+            out.append("has no \(StandInNames.appleFont(standIn)): \(file) stands in for it (\(calibrated ? "calibrated" : "uncalibrated"))")
         }
         return out
     }

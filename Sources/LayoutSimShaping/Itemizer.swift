@@ -148,7 +148,7 @@ package enum Itemizer {
                 if splitting { scratch.starts.append(range.lowerBound) }
                 scratch.scripts.append(script)
                 scratch.own.append(Int32(faces.count - 1))
-            } else if split(utf16, range, script: script, graphemes: graphemes, splitting: &splitting, faces: &faces,
+            } else if scratch.requiredCount > 1, split(utf16, range, script: script, graphemes: graphemes, splitting: &splitting, faces: &faces,
                             table: &table, scratch: &scratch, lastResort: lastResort) {
                 scratch.split.append(range)
             } else {

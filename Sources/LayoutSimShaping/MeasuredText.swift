@@ -178,6 +178,14 @@ public struct MeasuredText: Sendable {
     /// Number of grapheme clusters (user-perceived characters) in the text.
     @inlinable package var graphemeCount: Int { graphemeCount(in: 0..<clusterCount) }
 
+    /// Number of clusters that start a grapheme: a ligature of several graphemes (lam-alef) counts once, as the one
+    /// glyph it is (the gaps tightening spreads a width over).
+    @inlinable package var graphemeStartingClusters: Int {
+        var count = 0
+        for i in 0..<clusterCount where isGraphemeBoundary[i] { count += 1 }
+        return count
+    }
+
     /// Number of grapheme clusters starting in clusters `range` (at their starts or inside them).
     @inlinable package func graphemeCount(in range: Range<Int>) -> Int {
         var count = 0

@@ -101,7 +101,11 @@ package final class TextMeasurer {
                 level: levels.isEmpty || run.range.isEmpty ? 0 : levels[run.range.lowerBound]
             ))
         }
-        let kept = facesKept(faces, cascade: cascade)
+        // The cascade as far as the text used it, and at least through the system font (the ellipsis and the primary
+        // font are looked for there): the per-size stages loop over a text's faces, and the cascade has 30.
+        var keep = min(faces.count, cascade.systemModelIndex + 1)
+        for run in runs where run.faceIndex >= keep { keep = run.faceIndex + 1 }
+        let kept = facesKept(keep == faces.count ? faces : Array(faces[..<keep]), cascade: cascade)
         var measured = MeasuredText(
             text: text, utf16: utf16, runs: placed, faces: kept.measured, traits: kept.traits,
             ellipsisUnits: kept.ellipsis, levels: levels, warnings: warnings, language: language,

@@ -110,4 +110,31 @@ struct ItemizerTests {
         #expect(split.isEmpty)
         #expect(resolved.count == faces.count)
     }
+
+    /// The last resort (fontconfig's lookup) is asked per code point while splitting; when a later code point has no
+    /// face even so, the faces it added are taken back and the cluster is missing. Here the cascade is OneEm alone
+    /// and the last resort always offers Noto Sans Arabic: "(" + kasra + U+1AB0 (no font has it) fails whole; the
+    /// next "(" + kasra splits, Noto Sans Arabic appended then.
+    @Test func aFailedSplitTakesBackTheFacesItAdded() throws {
+        let engine = try TestSupport.engine()
+        let oneEm = try #require(try cascade(engine).first)
+        let arabic = try engine.registry.bundledFace(named: "NotoSansArabic-Regular.ttf")
+        #expect(!oneEm.hasGlyph(0x650) && arabic.hasGlyph(0x650) && !arabic.hasGlyph(0x1AB0) && !arabic.hasGlyph(0x28))
+        var asked: [UInt32] = []
+        let utf16 = Array("(\u{0650}\u{1AB0} (\u{0650}".utf16)
+        let (runs, resolved, uncovered, split) = Itemizer.itemize(
+            utf16, graphemes: try graphemes(utf16), levels: [], cascade: [oneEm]
+        ) { scalar in
+            asked.append(scalar.value)
+            return arabic
+        }
+        #expect(uncovered == [0..<3])
+        #expect(split == [4..<6])
+        #expect(resolved.count == 2 && resolved[1] === arabic)
+        #expect(runs.map(\.range) == [0..<5, 5..<6])
+        #expect(runs.map(\.faceIndex) == [0, 1])
+        // Each cluster asks for its first code point (the cluster whole), then per code point no face has: the
+        // first cluster's Noto Sans Arabic was taken back, so the second asks for the kasra again.
+        #expect(asked == [0x28, 0x650, 0x1AB0, 0x28, 0x650])
+    }
 }
