@@ -33,7 +33,9 @@ public struct Line: Sendable, Hashable {
 /// - A line is measured as drawn: ``EdgeAdvances`` drops the kerning with the next line's first letter and gives a
 ///   joining letter at an edge its form there.
 /// - Strategies: push-out moves one word down onto a paragraph's last line when that line would hold a single
-///   word; Hangul word priority removes the opportunities between Hangul syllables.
+///   word; Hangul word priority removes the opportunities between Hangul syllables, so a Korean word moves down
+///   whole. A word wider than the line breaks first at ICU's opportunities the strategy removed (between its
+///   syllables, never before "." "!" "?"), which is not a broken word; between grapheme clusters only when none fits.
 package enum LineBreaker {
     /// Slack when comparing widths, points.
     package static let tolerance = 1e-9
@@ -171,10 +173,13 @@ package enum LineBreaker {
         text.isWhitespace[b - 1] ? content : content + edges.atEnd(b - 1)
     }
 
-    /// The boundary at which to split a word that overflows at cluster `overflow`: the last grapheme boundary
-    /// after `start` whose line fits within `limit` as drawn, or the first grapheme boundary after `start` when not
-    /// even one grapheme fits. The content widths are summed again from `start` as the fill summed them (rare: a
-    /// word wider than the line).
+    /// The boundary at which to split a word that overflows at cluster `overflow`, with no break opportunity of the
+    /// fill's before it: the last of ICU's own opportunities (``MeasuredText/breaks``) after `start` whose line fits
+    /// within `limit` as drawn, which a strategy removed (Hangul word priority keeps a Korean word whole while it fits
+    /// a line; one wider than the line breaks between its syllables where ICU allows, never before "." "!" "?");
+    /// else the last grapheme boundary after `start` whose line fits (a broken word); else the first grapheme
+    /// boundary after `start` when not even one grapheme fits. The content widths are summed again from `start` as
+    /// the fill summed them (rare: a word wider than the line).
     private static func splitWord(
         _ text: MeasuredText, advances: [Double], from start: Int, overflowAt overflow: Int, edges: EdgeAdvances,
         limit: Double
@@ -189,9 +194,15 @@ package enum LineBreaker {
             if !text.isWhitespace[i] { content = total }
             contentAt.append(content)
         }
+        func fits(_ boundary: Int) -> Bool {
+            drawn(text, upTo: boundary, content: contentAt[boundary - start - 1], edges: edges) <= limit
+        }
+        let icu = text.breaks
+        if overflow > start, let opportunity = (start + 1...overflow).last(where: { icu[$0] == .soft && fits($0) }) {
+            return opportunity
+        }
         var boundary = overflow
-        while boundary > start && !(text.isGraphemeBoundary[boundary]
-            && drawn(text, upTo: boundary, content: contentAt[boundary - start - 1], edges: edges) <= limit) {
+        while boundary > start && !(text.isGraphemeBoundary[boundary] && fits(boundary)) {
             boundary -= 1
         }
         if boundary == start {

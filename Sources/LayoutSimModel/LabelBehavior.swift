@@ -44,7 +44,8 @@ public enum LineBreakStrategy: String, Sendable, Hashable, CaseIterable, Codable
     case standard
     /// Avoid a single orphan word on the last line by pushing one word down from the line before.
     case pushOut
-    /// Never break between Hangul syllables: Korean breaks only where there is a space.
+    /// No break between Hangul syllables while a word fits a line: Korean breaks where there is a space, and a word
+    /// wider than the line between its syllables (where ICU allows).
     case hangulWordPriority
 
     /// The CLI name: `none`, `standard`, `push-out`, `hangul`.

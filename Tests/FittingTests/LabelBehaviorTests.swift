@@ -183,8 +183,8 @@ struct LabelBehaviorTests {
     }
 
     @Test func hangulWordPriorityBreaksOnlyAtSpaces() throws {
-        // No bundled font has Hangul (so the glyphs are missing), but the breaks are still computed: ICU allows a
-        // break between Hangul syllables; hangul word priority keeps each word whole.
+        // Hangul falls back to Noto Sans CJK (9.2 pt a syllable at size 10): ICU allows a break between Hangul
+        // syllables; hangul word priority keeps each word whole while it fits a line.
         let text = "한국어 텍스트입니다"
         let engine = try TestSupport.engine()
         func breaks(_ strategy: LineBreakStrategy) throws -> [Int] {
@@ -196,9 +196,56 @@ struct LabelBehaviorTests {
         }
         // ICU allows a break between the syllables 텍 and 스: the first line is "한국어 텍" (50 pt).
         #expect(try breaks(.none).first == 5)
-        // Hangul word priority: only the space is an opportunity; "텍스트입니다" (60 pt) is then split mid-word.
+        // Hangul word priority: only the space is an opportunity; "텍스트입니다" (6 × 9.2 = 55.2 pt) is wider than the
+        // line, so it breaks between its syllables after all: "텍스트입니" (46) and "다".
         let kept = try breaks(.hangulWordPriority)
-        #expect(kept.first == 4)
-        #expect(try breaks(.standard).first == 4)
+        #expect(kept == [4, 9])
+        #expect(try breaks(.standard) == [4, 9])
+    }
+
+    /// Korean strings of a user trial on real catalogs, in the system font at AX5 (53 pt) with UILabel's default
+    /// strategy: a word wider than the line breaks between syllables where ICU allows, so no line starts with "."
+    /// "!" or "?", nothing counts as a broken word, and the verdict does not change with the width (it did: at 343 pt
+    /// "잘못되었습니다 | ." was a broken word, at 340 and 300 pt "잘못되었습니 | 다." fitted).
+    @Test(arguments: [
+        "최소한 하나 이상의 서명이 잘못되었습니다.", "지정되었습니다.", "잘못되었습니다!", "지우시겠습니까?",
+        "업데이트를 완료하려면 로그아웃 후 다시 로그인하십시오.", "PNG 이미지의 채널 당 비트수가 잘못되었습니다.",
+    ])
+    func koreanSentencesFitAtEveryWidthWithoutALineStartingWithPunctuation(_ text: String) throws {
+        let engine = try TestSupport.engine()
+        for width in stride(from: 120.0, through: 400, by: 7) {
+            let report = try engine.fit(FitRequest(
+                text: text, font: .textStyle(.body), container: Container(width: width, lineLimit: 0),
+                categories: [.accessibility5], language: "ko"
+            ))
+            let result = try #require(report.results.first)
+            #expect(result.verdict == .fits, "\(text) at \(width) pt")
+            for line in TestSupport.lineTexts(text, result) {
+                #expect(!(line.first.map { ".!?".contains($0) } ?? false), "\(text) at \(width) pt: \(line)")
+            }
+        }
+    }
+
+    /// The trial's example: at 343 pt it fitted on four lines as a broken word ending "잘못되었습니다 | ."; the
+    /// breaks are ICU's (spaces, then between 니 and 다).
+    @Test func koreanTrialSentenceAt343Points() throws {
+        let engine = try TestSupport.engine()
+        func fit(lines: Int) throws -> FitReport {
+            try engine.fit(FitRequest(
+                text: "최소한 하나 이상의 서명이 잘못되었습니다.", font: .textStyle(.body),
+                container: Container(width: 343, lineLimit: lines), categories: [.accessibility5], language: "ko"
+            ), remedyThrough: .accessibility5)
+        }
+        let trial = try fit(lines: 0)
+        let result = try #require(trial.results.first)
+        #expect(TestSupport.lineTexts(trial.request.text, result) == ["최소한 하나 ", "이상의 서명이 ", "잘못되었습니", "다."])
+        #expect(result.verdict == .fits)
+        #expect(trial.remedy == nil)
+        // In two lines it is truncated, and the remedy's four lines are enough (they were not: the fourth line broke a
+        // word, and the remedy asked for 85.33 pt of width, where "fits" came back only because no split fell before
+        // the ".").
+        let remedy = try #require(try fit(lines: 2).remedy)
+        #expect(remedy.neededLines == 4)
+        #expect(remedy.neededLinesAreEnough)
     }
 }
