@@ -110,7 +110,8 @@ extension TextMeasurer {
     /// clusters whose shaping at an edge can differ.
     ///
     /// - Kerning: HarfBuzz puts a pair's kerning on the first glyph's advance, so in a left-to-right run the last glyph
-    ///   of a cluster followed by another cluster of the run loses `advance − nominal` at a line end.
+    ///   of a cluster followed by another cluster of the run loses `advance − nominal` at a line end (not a cluster
+    ///   that draws nothing, whose advance HarfBuzz zeroed).
     /// - Joining scripts: a cluster next to another cluster is shaped again with the text on one side only (its
     ///   neighbour as context), which gives the form it takes at that edge; results are cached per face and text.
     ///
@@ -141,7 +142,7 @@ extension TextMeasurer {
                 guard delta != 0 else { continue }
                 let offset = glyphs[k].cluster
                 let i = text.clusterIndex(atOffset: offset)
-                guard i < count && text.clusterStarts[i] == offset else { continue }
+                guard i < count && text.clusterStarts[i] == offset, !drawsNothing(text, cluster: i) else { continue }
                 if edges.end.isEmpty { edges.end = zeros(count) }
                 edges.end[i] &+= delta
             }
@@ -188,6 +189,15 @@ extension TextMeasurer {
             }
             i += 1
         }
+    }
+
+    /// Whether cluster `i` draws nothing (controls, separators, default-ignorables: a soft hyphen, a zero-width space),
+    /// so that its advance is 0 (``MeasuredText``). HarfBuzz hides such a glyph by zeroing its advance, which is not
+    /// kerning: without this, a line ending after "\u{AD}" or "\u{200B}" grew by the hidden glyph's nominal advance.
+    private func drawsNothing(_ text: MeasuredText, cluster i: Int) -> Bool {
+        guard text.advanceUnits[i] == 0 else { return false }
+        return String(decoding: text.utf16[text.clusterStarts[i]..<text.clusterStarts[i + 1]], as: UTF16.self)
+            .unicodeScalars.allSatisfy { !$0.needsGlyph }
     }
 
     /// `count` zeros (through the specialized path appending takes).

@@ -41,6 +41,9 @@ struct LineBreakerTests {
         Case(text: "e\u{301}e\u{301}e\u{301}", width: 20, lines: ["e\u{301}e\u{301}", "e\u{301}"], widths: [20, 10], wordBroken: true),
         // A line narrower than one character still holds one grapheme (and overflows).
         Case(text: "ab", width: 5, lines: ["a", "b"], widths: [10, 10], wordBroken: true),
+        // A zero-width space draws nothing and is an opportunity after it (UAX #14 LB8): "aaaa" fills the line
+        // exactly, the break after the ZWSP adds nothing (HarfBuzz's hidden glyph is not kerning to drop).
+        Case(text: "aaaa\u{200B}bbbb", width: 40, lines: ["aaaa\u{200B}", "bbbb"], widths: [40, 40], wordBroken: false),
         // No-break space is not a break opportunity.
         Case(text: "10\u{A0}km away", width: 60, lines: ["10\u{A0}km ", "away"], widths: [50, 40], wordBroken: false),
     ]
