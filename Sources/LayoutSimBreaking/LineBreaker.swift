@@ -30,8 +30,9 @@ public struct Line: Sendable, Hashable {
 ///   shaping cluster such as a ligature); the line is flagged ``Line/endsMidWord``. A line always holds at least
 ///   one grapheme, even when that grapheme alone is wider than the line.
 /// - A width exactly equal to the text's width fits (tolerance 1e-9 pt for floating-point sums).
-/// - A line is measured as drawn: ``EdgeAdvances`` drops the kerning with the next line's first letter and gives a
-///   joining letter at an edge its form there.
+/// - A line is measured as drawn: ``EdgeAdvances`` drops the kerning with the next line's first letter, gives a
+///   joining letter at an edge its form there, and adds the hyphen drawn at a line that ends after a soft hyphen
+///   (U+00AD: no width inside a line, ICU's opportunity after it; a line never starts with one).
 /// - Strategies: push-out moves one word down onto a paragraph's last line when that line would hold a single
 ///   word; Hangul word priority removes the opportunities between Hangul syllables, so a Korean word moves down
 ///   whole. A word wider than the line breaks first at ICU's opportunities the strategy removed (between its
@@ -44,7 +45,11 @@ package enum LineBreaker {
     package static func opportunities(_ text: MeasuredText, byCharacter: Bool, strategy: LineBreakStrategy) -> [BoundaryBreak] {
         var breaks = text.breaks
         if byCharacter {
-            for b in 1..<max(1, breaks.count) where breaks[b] == .none && text.isGraphemeBoundary[b] { breaks[b] = .soft }
+            // Every grapheme boundary but the one before a soft hyphen (a line never starts with one).
+            for b in 1..<max(1, breaks.count) where breaks[b] == .none && text.isGraphemeBoundary[b]
+                && !text.isSoftHyphen(cluster: b) {
+                breaks[b] = .soft
+            }
         } else if strategy.keepsHangulWords && text.hasHangul {
             for b in 1..<max(1, breaks.count - 1) where breaks[b] == .soft
                 && text.isHangul(cluster: b - 1) && text.isHangul(cluster: b) {
@@ -178,7 +183,7 @@ package enum LineBreaker {
     /// within `limit` as drawn, which a strategy removed (Hangul word priority keeps a Korean word whole while it fits
     /// a line; one wider than the line breaks between its syllables where ICU allows, never before "." "!" "?");
     /// else the last grapheme boundary after `start` whose line fits (a broken word); else the first grapheme
-    /// boundary after `start` when not even one grapheme fits. The content widths are summed again from `start` as
+    /// boundary after `start` when not even one grapheme fits. A boundary before a soft hyphen is none of these. The content widths are summed again from `start` as
     /// the fill summed them (rare: a word wider than the line).
     private static func splitWord(
         _ text: MeasuredText, advances: [Double], from start: Int, overflowAt overflow: Int, edges: EdgeAdvances,
@@ -201,13 +206,19 @@ package enum LineBreaker {
         if overflow > start, let opportunity = (start + 1...overflow).last(where: { icu[$0] == .soft && fits($0) }) {
             return opportunity
         }
+        // Never before a soft hyphen: a line does not start with one (the break after it, which draws a hyphen, is
+        // ICU's opportunity, taken above when it fits).
         var boundary = overflow
-        while boundary > start && !(text.isGraphemeBoundary[boundary] && fits(boundary)) {
+        while boundary > start
+            && !(text.isGraphemeBoundary[boundary] && !text.isSoftHyphen(cluster: boundary) && fits(boundary)) {
             boundary -= 1
         }
         if boundary == start {
             boundary = start + 1
-            while boundary < text.clusterCount && !text.isGraphemeBoundary[boundary] { boundary += 1 }
+            while boundary < text.clusterCount
+                && (!text.isGraphemeBoundary[boundary] || text.isSoftHyphen(cluster: boundary)) {
+                boundary += 1
+            }
         }
         return boundary
     }

@@ -227,8 +227,29 @@ struct LabelDrawer {
             }
             return []
         }
+        // A line that ends after a soft hyphen (not the text's last character) draws a hyphen at its end.
+        let softHyphen: Int? = {
+            guard !line.hasEllipsis, line.after.isEmpty, !line.before.isEmpty else { return nil }
+            let last = text.clusterIndex(atOffset: line.before.upperBound - 1)
+            guard last + 1 < text.clusterCount, text.clusterStarts[last] == line.before.upperBound - 1,
+                  text.isSoftHyphen(cluster: last) else { return nil }
+            return last
+        }()
+        func hyphen() -> [DrawnGlyph] {
+            guard let softHyphen else { return [] }
+            let preferred = Int(text.faceIndex[softHyphen])
+            for face in [preferred] + Array(text.faces.indices) {
+                guard face < faces.count, let id = faces[face].nominalGlyph(for: "-") else { continue }
+                let scale = size / Double(text.faces[face].metrics.unitsPerEm)
+                let placed = glyph(face, id, x: x + pen, y: baseline, scale: scale)
+                pen += source.hyphenWidth(size: size, softHyphen: softHyphen)
+                return [placed]
+            }
+            return []
+        }
         var pieces: [[DrawnGlyph]] = []
         if rtl {
+            pieces.append(hyphen())
             pieces.append(glyphs(in: line.after))
             if line.hasEllipsis { pieces.append(ellipsis()) }
             pieces.append(glyphs(in: line.before))
@@ -236,6 +257,7 @@ struct LabelDrawer {
             pieces.append(glyphs(in: line.before))
             if line.hasEllipsis { pieces.append(ellipsis()) }
             pieces.append(glyphs(in: line.after))
+            pieces.append(hyphen())
         }
         return pieces.flatMap { $0 }
     }

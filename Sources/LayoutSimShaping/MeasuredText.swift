@@ -109,6 +109,12 @@ public struct MeasuredText: Sendable {
     public var calibratesStandIns = true
     /// Advances of the clusters of Apple's faces with an optical-size axis, shaped at sampled `opsz` values.
     package var opticalSizes: [OpticalSizeAdvances] = []
+    /// The clusters that are a soft hyphen (U+00AD), ascending: invisible and without width inside a line, a break
+    /// opportunity after them (ICU), and a hyphen drawn at the end of a line that ends after one.
+    package var softHyphens: [Int] = []
+    /// Advance of "-" (U+002D, the glyph drawn for a soft hyphen at a line end) in each face, font units; nil when the
+    /// face has none. Empty when the text has no soft hyphen.
+    package var hyphenUnits: [Int32?] = []
     /// Clusters that no font covers.
     @inlinable public var missingGlyphs: [MissingGlyph] { storage.missingGlyphs }
     /// Problems met on the way that did not stop the measuring (a last-resort font that could not be opened).
@@ -232,6 +238,23 @@ public struct MeasuredText: Sendable {
         guard hasHangul else { return false }
         let unit = utf16[clusterStarts[i]]
         return (0xAC00...0xD7A3).contains(unit) || (0x1100...0x11FF).contains(unit) || (0x3130...0x318F).contains(unit)
+    }
+
+    /// Whether cluster `i` is a soft hyphen (``softHyphens``).
+    package func isSoftHyphen(cluster i: Int) -> Bool {
+        guard !softHyphens.isEmpty else { return false }
+        var low = 0
+        var high = softHyphens.count
+        while low < high {
+            let mid = (low + high) / 2
+            if softHyphens[mid] < i { low = mid + 1 } else { high = mid }
+        }
+        return low < softHyphens.count && softHyphens[low] == i
+    }
+
+    /// The clusters that are U+00AD alone (a grapheme of its own: its grapheme-break class is Control), ascending.
+    package func softHyphenClusters() -> [Int] {
+        (0..<clusterCount).filter { clusterStarts[$0 + 1] - clusterStarts[$0] == 1 && utf16[clusterStarts[$0]] == 0xAD }
     }
 
     /// The printable ASCII characters of cluster `i`, or nil when it is not all printable ASCII.

@@ -31,7 +31,7 @@ package final class TextMeasurer {
     /// shaped in that cascade, so made once).
     @exclusivity(unchecked) private var lastFaces: (
         faces: [FontFace], standIns: [StandIn?], apple: [AppleFaceRole?], measured: [MeasuredFace], traits: [FaceTraits],
-        ellipsis: [Int32?]
+        ellipsis: [Int32?], hyphen: [Int32?]
     )?
 
     package init() {}
@@ -114,6 +114,11 @@ package final class TextMeasurer {
         // Into a local first: assigning the result straight into `measured` while it is read copied it.
         let edges = lineEdges(measured, runs: runs, faces: faces, language: language)
         measured.edgeUnits = edges
+        if utf16.contains(0xAD) {
+            let softHyphens = measured.softHyphenClusters()
+            measured.softHyphens = softHyphens
+            measured.hyphenUnits = kept.hyphen
+        }
         if !cascade.apple.isEmpty {
             measured.opticalSizes = opticalSizes(
                 measured, runs: runs, faces: faces, cascade: cascade, language: language, range: opticalSizeRange
@@ -204,25 +209,29 @@ package final class TextMeasurer {
     }
 
     /// The faces of a measured text shaped with `faces` (the cascade's, and any last-resort faces after them), what
-    /// the stages read of each, and each one's advance of U+2026: made once per cascade.
+    /// the stages read of each, and each one's advances of U+2026 and of "-": made once per cascade.
     private func facesKept(
         _ faces: [FontFace], cascade: FontCascade
-    ) -> (measured: [MeasuredFace], traits: [FaceTraits], ellipsis: [Int32?]) {
+    ) -> (measured: [MeasuredFace], traits: [FaceTraits], ellipsis: [Int32?], hyphen: [Int32?]) {
         if let last = lastFaces, last.faces.count == faces.count, zip(last.faces, faces).allSatisfy({ $0 === $1 }),
            last.standIns == cascade.standIns, last.apple == cascade.apple {
-            return (last.measured, last.traits, last.ellipsis)
+            return (last.measured, last.traits, last.ellipsis, last.hyphen)
         }
         let measured = faces.enumerated().map { index, face in
             MeasuredFace(id: face.id, metrics: face.metrics, standIn: index < cascade.standIns.count ? cascade.standIns[index] : nil,
                          apple: appleRole(cascade, index))
         }
         let traits = measured.map { FaceTraits(metrics: $0.metrics, standIn: $0.standIn, isApple: $0.apple != nil) }
-        let ellipsis: [Int32?] = faces.map { face in
-            guard let scalar = Unicode.Scalar(0x2026), let glyph = face.nominalGlyph(for: scalar) else { return nil }
-            return face.nominalAdvance(ofGlyph: glyph)
+        func advance(of value: UInt32) -> [Int32?] {
+            faces.map { face in
+                guard let scalar = Unicode.Scalar(value), let glyph = face.nominalGlyph(for: scalar) else { return nil }
+                return face.nominalAdvance(ofGlyph: glyph)
+            }
         }
-        lastFaces = (faces, cascade.standIns, cascade.apple, measured, traits, ellipsis)
-        return (measured, traits, ellipsis)
+        let ellipsis = advance(of: 0x2026)
+        let hyphen = advance(of: 0x2D)
+        lastFaces = (faces, cascade.standIns, cascade.apple, measured, traits, ellipsis, hyphen)
+        return (measured, traits, ellipsis, hyphen)
     }
 
     private func bidi() throws(SegmentationError) -> BidiResolver {

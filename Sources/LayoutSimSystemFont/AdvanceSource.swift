@@ -60,9 +60,13 @@ package struct AdvanceSource {
     /// cluster's own advance is: SF's kerning for the SF model's clusters, stand-ins calibrated. Written into `out`,
     /// whose arrays are reused (no allocation when they are not shared and already as long: one text at its sizes one
     /// after the other).
+    ///
+    /// A line that ends after a soft hyphen draws a hyphen there: its width is added to the soft hyphen's end change
+    /// (``hyphenWidth(size:softHyphen:)``).
     package func edges(size: Double, into out: inout EdgeAdvances) {
         let units = text.edgeUnits
-        guard !units.start.isEmpty || !units.end.isEmpty else {
+        let softHyphens = text.softHyphens
+        guard !units.start.isEmpty || !units.end.isEmpty || !softHyphens.isEmpty else {
             out.start.removeAll(keepingCapacity: true)
             out.end.removeAll(keepingCapacity: true)
             return
@@ -70,6 +74,33 @@ package struct AdvanceSource {
         let tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
         points(units.start, size: size, tightening: tightening, into: &out.start)
         points(units.end, size: size, tightening: tightening, into: &out.end)
+        guard !softHyphens.isEmpty else { return }
+        if out.end.isEmpty { out.end.append(contentsOf: repeatElement(0, count: text.clusterCount)) }
+        // Not at the end of the text: no line breaks there, so no hyphen is drawn.
+        for i in softHyphens where i + 1 < text.clusterCount { out.end[i] += hyphenWidth(size: size, softHyphen: i) }
+    }
+
+    /// Width of the hyphen drawn at the end of a line that ends after the soft hyphen of cluster `i`, points: "-"
+    /// (U+002D, the glyph Core Text's typesetter inserts for a hyphen) in the soft hyphen's font, or the first face of
+    /// the cascade that has one; SF's measured "-" for the SF model, the font's own advance (and `trak`) for Apple's
+    /// fonts, calibrated as the face's clusters are for the other stand-ins.
+    package func hyphenWidth(size: Double, softHyphen i: Int) -> Double {
+        let sfHyphen = system.map { $0.sfAdvances(atSize: size, weight: weight)[0x2D - 0x20] }
+        let preferred = i < text.clusterCount ? Int(text.faceIndex[i]) : 0
+        for face in [preferred] + Array(text.faces.indices) {
+            let trait = text.traits[face]
+            if !trait.isApple, trait.usesSystemModel, let sfHyphen { return sfHyphen }
+            guard face < text.hyphenUnits.count, let units = text.hyphenUnits[face] else { continue }
+            var points = Double(units) * StandInCalibration.pointsPerUnit(trait, size: size, calibrated: text.calibratesStandIns)
+            if text.calibratesStandIns, let standIn = trait.standIn, standIn != .sf, standIn != .emoji {
+                points *= StandInCalibration.widthFactor(standIn, language: text.language)
+            }
+            if let tracking = text.faces[face].apple?.tracking {
+                points += tracking.units(atSize: size) * size / Double(text.faces[face].metrics.unitsPerEm)
+            }
+            return points
+        }
+        return sfHyphen ?? 0
     }
 
     /// Each delta (font units of its cluster's face) in points at `size`; empty for none. A face's scale is worked

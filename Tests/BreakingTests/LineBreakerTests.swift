@@ -44,6 +44,15 @@ struct LineBreakerTests {
         // A zero-width space draws nothing and is an opportunity after it (UAX #14 LB8): "aaaa" fills the line
         // exactly, the break after the ZWSP adds nothing (HarfBuzz's hidden glyph is not kerning to drop).
         Case(text: "aaaa\u{200B}bbbb", width: 40, lines: ["aaaa\u{200B}", "bbbb"], widths: [40, 40], wordBroken: false),
+        // A soft hyphen has no width inside a line (8 × 10 = 80)...
+        Case(text: "aaaa\u{AD}bbbb", width: 80, lines: ["aaaa\u{AD}bbbb"], widths: [80], wordBroken: false),
+        // ...ICU's opportunity is after it, and a line ending there draws a hyphen, OneEm's "-" (10): 40 + 10 = 50.
+        Case(text: "aaaa\u{AD}bbbb", width: 50, lines: ["aaaa\u{AD}", "bbbb"], widths: [50, 40], wordBroken: false),
+        // A hair narrower the hyphenated line does not fit: the word is broken, never before the soft hyphen (no line
+        // starts with one), so after "aaa" (30); "a" + hyphen = 20, then "bbbb" (40).
+        Case(text: "aaaa\u{AD}bbbb", width: 49.99, lines: ["aaa", "a\u{AD}", "bbbb"], widths: [30, 20, 40], wordBroken: true),
+        // At the end of the text no line breaks after the soft hyphen: no hyphen is drawn (40, not 50).
+        Case(text: "aaaa\u{AD}", width: 40, lines: ["aaaa\u{AD}"], widths: [40], wordBroken: false),
         // No-break space is not a break opportunity.
         Case(text: "10\u{A0}km away", width: 60, lines: ["10\u{A0}km ", "away"], widths: [50, 40], wordBroken: false),
     ]
@@ -131,5 +140,52 @@ struct LineBreakerTests {
         #expect(result.lineWidths.count == c.widths.count)
         for (width, expected) in zip(result.lineWidths, c.widths) { #expect(abs(width - expected) < 1e-9) }
         #expect(result.wordBroken == c.wordBroken)
+    }
+
+    /// Wrapping by character never breaks before a soft hyphen either: "aaa" (the boundary after the fourth "a" is
+    /// not one, and "aaaa" + hyphen = 50 > 40), then "a" + the invisible soft hyphen + "bbb" = 40, then "b" (no
+    /// push-out, which would move a "b" down).
+    @Test func charWrappingNeverStartsALineWithASoftHyphen() throws {
+        let text = "aaaa\u{AD}bbbb"
+        let engine = try TestSupport.engine()
+        let report = try engine.fit(FitRequest(
+            text: text, font: .file(TestSupport.oneEm, size: 10), container: Container(width: 40, lineLimit: 0),
+            label: LabelBehavior(lineBreakMode: .charWrapping, lineBreakStrategy: .none)
+        ))
+        let result = try #require(report.results.first)
+        #expect(TestSupport.lineTexts(text, result) == ["aaa", "a\u{AD}bbb", "b"])
+        #expect(result.lineWidths == [30, 40, 10])
+    }
+
+    /// In the system font a line ending after a soft hyphen is as wide as the text before it and "-" set alone
+    /// (SF's measured advances): "Geschwindigkeits\u{AD}begrenzung" fits on two lines from exactly that width, and a
+    /// hair narrower it is a broken word with no line starting with the soft hyphen (the trial had "\u{AD}begrenzung"
+    /// on line 2 at 136 pt, the soft hyphen 5.001 pt wide).
+    @Test func softHyphenDrawsSFsHyphenAtALineEnd() throws {
+        let engine = try TestSupport.engine()
+        func fit(_ text: String, width: Double = 100_000) throws -> CategoryResult {
+            let report = try engine.fit(FitRequest(
+                text: text, font: .textStyle(.body), container: Container(width: width, lineLimit: 0), categories: [.large]
+            ))
+            return try #require(report.results.first)
+        }
+        let word = try fit("Geschwindigkeits").lineWidths[0]
+        let hyphen = try fit("-").lineWidths[0]
+        let text = "Geschwindigkeits\u{AD}begrenzung"
+        let whole = try fit(text)
+        #expect(whole.lineWidths == [try fit("Geschwindigkeitsbegrenzung").lineWidths[0]])
+        let exact = try fit(text, width: word + hyphen)
+        #expect(TestSupport.lineTexts(text, exact) == ["Geschwindigkeits\u{AD}", "begrenzung"])
+        #expect(abs(exact.lineWidths[0] - (word + hyphen)) < 1e-9)
+        #expect(exact.verdict == .fits)
+        let narrower = try fit(text, width: word + hyphen - 0.001)
+        #expect(narrower.verdict == .fitsWithWordBroken)
+        for line in TestSupport.lineTexts(text, narrower) { #expect(!line.hasPrefix("\u{AD}")) }
+        // A lone soft hyphen is never a line: "aaaa\u{AD}bbbb" in 40 pt was [35.793, 5.001, 30.032, 10.011].
+        let short = try fit("aaaa\u{AD}bbbb", width: 40)
+        for line in TestSupport.lineTexts("aaaa\u{AD}bbbb", short) {
+            #expect(line != "\u{AD}")
+            #expect(!line.hasPrefix("\u{AD}"))
+        }
     }
 }

@@ -248,4 +248,19 @@ struct LabelBehaviorTests {
         #expect(remedy.neededLines == 4)
         #expect(remedy.neededLinesAreEnough)
     }
+
+    /// The picture draws the hyphen of a line that ends after a soft hyphen, where the line's width puts it: OneEm at
+    /// 10 pt in 50 pt, "aaaa" (40) + the soft hyphen (HarfBuzz's hidden glyph, no outline, no width) + "-" at x = 40,
+    /// then "bbbb": 4 + 1 + 1 + 4 glyphs.
+    @Test func aDrawnLineEndingAfterASoftHyphenShowsAHyphen() throws {
+        let engine = try TestSupport.engine()
+        let drawn = try engine.draw(FitRequest(
+            text: "aaaa\u{AD}bbbb", font: .file(TestSupport.oneEm, size: 10), container: Container(width: 50, lineLimit: 0)
+        )).drawing
+        let panel = try #require(drawn.panels.first)
+        #expect(panel.result.lineWidths == [50, 40])
+        #expect(panel.glyphs.count == 10)
+        let inked = panel.glyphs.prefix(6).filter { !$0.path.isEmpty }.map(\.x)
+        #expect(inked == [0, 10, 20, 30, 40])
+    }
 }
