@@ -183,8 +183,8 @@ package enum LineBreaker {
     /// within `limit` as drawn, which a strategy removed (Hangul word priority keeps a Korean word whole while it fits
     /// a line; one wider than the line breaks between its syllables where ICU allows, never before "." "!" "?");
     /// else the last grapheme boundary after `start` whose line fits (a broken word); else the first grapheme
-    /// boundary after `start` when not even one grapheme fits. A boundary before a soft hyphen is none of these. The content widths are summed again from `start` as
-    /// the fill summed them (rare: a word wider than the line).
+    /// boundary after `start` when not even one grapheme fits. A boundary before a soft hyphen is none of these. The
+    /// content widths are summed again from `start` as the fill summed them (rare: a word wider than the line).
     private static func splitWord(
         _ text: MeasuredText, advances: [Double], from start: Int, overflowAt overflow: Int, edges: EdgeAdvances,
         limit: Double

@@ -105,7 +105,7 @@ package final class TextMeasurer {
         // font are looked for there): the per-size stages loop over a text's faces, and the cascade has 30.
         var keep = min(faces.count, cascade.systemModelIndex + 1)
         for run in runs where run.faceIndex >= keep { keep = run.faceIndex + 1 }
-        let kept = facesKept(keep == faces.count ? faces : Array(faces[..<keep]), cascade: cascade)
+        let kept = facesKept(faces, count: keep, cascade: cascade)
         var measured = MeasuredText(
             text: text, utf16: utf16, runs: placed, faces: kept.measured, traits: kept.traits,
             ellipsisUnits: kept.ellipsis, levels: levels, warnings: warnings, language: language,
@@ -208,15 +208,17 @@ package final class TextMeasurer {
         return locale
     }
 
-    /// The faces of a measured text shaped with `faces` (the cascade's, and any last-resort faces after them), what
-    /// the stages read of each, and each one's advances of U+2026 and of "-": made once per cascade.
+    /// The faces of a measured text, the first `count` of `all` (the cascade's, and any last-resort faces after them),
+    /// what the stages read of each, and each one's advances of U+2026 and of "-": made once per cascade and count
+    /// (compared in place: a copy of the prefix per text retained every face).
     private func facesKept(
-        _ faces: [FontFace], cascade: FontCascade
+        _ all: [FontFace], count: Int, cascade: FontCascade
     ) -> (measured: [MeasuredFace], traits: [FaceTraits], ellipsis: [Int32?], hyphen: [Int32?]) {
-        if let last = lastFaces, last.faces.count == faces.count, zip(last.faces, faces).allSatisfy({ $0 === $1 }),
-           last.standIns == cascade.standIns, last.apple == cascade.apple {
+        if let last = lastFaces, last.faces.count == count, last.standIns == cascade.standIns,
+           last.apple == cascade.apple, zip(last.faces, all[..<count]).allSatisfy({ $0 === $1 }) {
             return (last.measured, last.traits, last.ellipsis, last.hyphen)
         }
+        let faces = Array(all[..<count])
         let measured = faces.enumerated().map { index, face in
             MeasuredFace(id: face.id, metrics: face.metrics, standIn: index < cascade.standIns.count ? cascade.standIns[index] : nil,
                          apple: appleRole(cascade, index))
