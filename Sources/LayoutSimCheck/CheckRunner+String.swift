@@ -136,6 +136,11 @@ extension CheckRunner {
                     try Fitter.remedy(source, report: there, through: target.category ?? must).map { ($0, there.request.container) }
                 } : nil
                 if let (remedy, remedyContainer) = found {
+                    if let near = withPart(target.category, { _, source in
+                        nearMissNote(remedy, container: remedyContainer, entry: entry, in: source)
+                    }) {
+                        warnings.append(near)
+                    }
                     if let needed = remedy.neededWidth, let slot = result.placement?.slot(at: remedy.category), needed > slot.width,
                        slot.layout.hasSuffix("row") {
                         result.placement?.neededGroupWidth = ReportNumber.rounded(slot.groupWidth + needed - slot.width)
@@ -162,6 +167,35 @@ extension CheckRunner {
             result.error = "\(entry.source.file):\(entry.source.line):\(entry.source.column): \(entry.key): \(error.description)"
         }
         return Checked(result: result, drawing: drawing, fonts: fonts, warnings: warnings)
+    }
+
+    /// How close a near miss must be to be said uncertain: within this fraction of the width it has.
+    static let nearMissFraction = 0.05
+
+    /// A warning for a failure by less than ``nearMissFraction`` of the width, when the widths come from a stand-in
+    /// with no measurement behind it (the Noto fonts of the other scripts: ``StandIn/otherScripts``): a verdict a team
+    /// should confirm on a device before acting on it. Nil otherwise.
+    private static func nearMissNote(
+        _ remedy: FitRemedy, container: Container, entry: CatalogEntry, in source: LaidOutSource
+    ) -> ReportDiagnostic? {
+        let text = source.text
+        // The width the remedy's words compare with.
+        let room = container.at(remedy.category).width
+        guard let needed = remedy.neededWidth, room > 0, needed <= room * (1 + nearMissFraction) else { return nil }
+        var files: [String] = []
+        var seen = Set<UInt16>()
+        for face in text.faceIndex where seen.insert(face).inserted {
+            let measured = text.faces[Int(face)]
+            if measured.standIn == .otherScripts { files.append(URL(fileURLWithPath: measured.id.path).lastPathComponent) }
+        }
+        guard !files.isEmpty else { return nil }
+        let n = ReportNumber.text
+        return ReportDiagnostic(
+            file: entry.source.file, line: entry.source.line, column: entry.source.column, severity: "warning",
+            message: "'\(entry.key)' (\(entry.locale)): a near miss (needs \(n(needed)) pt of width, has "
+                + "\(n(room))) measured with \(files.sorted().joined(separator: ", ")), a stand-in whose widths "
+                + "no measurement of iOS's font backs: confirm on a device"
+        )
     }
 
     /// The font files a layout used, as the check report names them, with their digests.

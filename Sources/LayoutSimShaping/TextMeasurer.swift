@@ -76,6 +76,12 @@ package final class TextMeasurer {
                 return nil
             }
         }
+        if let tab = utf16.firstIndex(of: 0x09) {
+            warnings.append(
+                "a tab (U+0009) at \(tab): tab stops are not modelled (UIKit's default paragraph style has one every "
+                    + "28 pt), so it is measured as no width: the line is wider on an iPhone"
+            )
+        }
         for range in itemizing.split {
             let points = String(decoding: utf16[range], as: UTF16.self).unicodeScalars.map(MeasuredText.codePointName)
             warnings.append(

@@ -120,6 +120,17 @@ struct FallbackTests {
         #expect(between.verdict == .fits)
     }
 
+    /// A tab is not laid out at a tab stop (not modelled): it is measured as no width and said in a warning, since on
+    /// an iPhone the text after it starts at the next stop (every 28 pt). "A\tM" in OneEm at 10 pt: 20 pt.
+    @Test func aTabIsSaidNotModelled() throws {
+        let engine = try TestSupport.engine()
+        let report = try engine.fit(FitRequest(
+            text: "A\tM", font: .file(TestSupport.oneEm, size: 10), container: Container(width: 1000, lineLimit: 0)
+        ))
+        #expect(report.results.first?.lineWidths == [20])
+        #expect(report.warnings.contains { $0.hasPrefix("a tab (U+0009) at 1: tab stops are not modelled") })
+    }
+
     /// `--system-fonts` asks fontconfig; the oracle is fontconfig's own `fc-list` for the Runic letter fehu
     /// (U+16A0), which no bundled font has. Without the option it is missing; with it, it is covered exactly when
     /// fc-list lists a font for it on this machine.
