@@ -243,6 +243,9 @@ extension MeasuredText {
     /// The printable ASCII bases of the canonical decomposition of `scalars` (marks dropped), or nil when there is
     /// none or one is not printable ASCII (Foundation's decomposition).
     private static func asciiBases(_ scalars: [UInt32]) -> [UInt8]? {
+        // A no-break space is a space that does not break: the same advance in SF as in every font here (Inter: 792
+        // units each), so SF's measured space, not Inter's scaled.
+        if scalars == [0xA0] { return [0x20] }
         var view = String.UnicodeScalarView()
         for value in scalars { view.append(Unicode.Scalar(value) ?? "\u{FFFD}") }
         let bases = String(view).decomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in

@@ -120,6 +120,18 @@ struct FallbackTests {
         #expect(between.verdict == .fits)
     }
 
+    /// A no-break space is as wide as a space in the system font (SF's measured space): fonts give the two one advance
+    /// (fontTools: Inter's hmtx, space and uni00A0 both 792 units), and SF's space is measured where U+00A0 is not.
+    @Test func aNoBreakSpaceIsASpaceWide() throws {
+        let engine = try TestSupport.engine()
+        func width(_ text: String) throws -> Double {
+            try #require(try engine.fit(FitRequest(
+                text: text, font: .system(size: 53), container: Container(width: 1000, lineLimit: 0)
+            )).results.first?.lineWidths.first)
+        }
+        #expect(try width("x\u{00A0}x") == width("x x"))
+    }
+
     /// A tab is not laid out at a tab stop (not modelled): it is measured as no width and said in a warning, since on
     /// an iPhone the text after it starts at the next stop (every 28 pt). "A\tM" in OneEm at 10 pt: 20 pt.
     @Test func aTabIsSaidNotModelled() throws {
