@@ -32,40 +32,36 @@ extension FontCascades {
         // symbols behind the CJK stand-in, follow its first).
         var lackingGroups: [StandIn: Bool] = [:]
         for (file, standIn) in SystemCascadeFiles.fallbackFiles(weight: systemWeight) {
-            if let lacking = lackingGroups[standIn] {
-                // Many scripts, one stand-in file each, behind Apple's fonts of the group: every one, for the scripts
-                // whose Apple font the folder lacks.
-                if lacking || standIn == .otherScripts {
-                    faces.append(try registry.bundledFace(named: file))
-                    standIns.append(standIn)
-                    roles.append(nil)
+            let lacking: Bool
+            if let known = lackingGroups[standIn] {
+                lacking = known
+            } else {
+                var seen = Set<AppleFontEntry>()
+                var anyMissing = false
+                for family in AppleCascade.families(for: standIn, language: language) {
+                    guard let entry = AppleCascade.face(in: index, family: family, weight: systemWeight) else {
+                        anyMissing = true
+                        continue
+                    }
+                    guard seen.insert(entry).inserted else { continue }
+                    faces.append(try appleFace(entry, weight: systemWeight))
+                    standIns.append(nil)
+                    roles.append(role(of: faces[faces.count - 1], isSystemFont: false))
                 }
-                continue
+                // Arabic and Hebrew list an older font after iOS's own: one of them is enough; of the other scripts'
+                // fonts, any.
+                let oneIsEnough: Set<StandIn> = [.arabic, .hebrew, .thai, .otherScripts]
+                lacking = oneIsEnough.contains(standIn) ? seen.isEmpty : anyMissing
+                lackingGroups[standIn] = lacking
+                if lacking { missing.append(standIn) }
             }
-            var lacking = false
-            var seen = Set<AppleFontEntry>()
-            for family in AppleCascade.families(for: standIn, language: language) {
-                guard let entry = AppleCascade.face(in: index, family: family, weight: systemWeight) else {
-                    lacking = true
-                    continue
-                }
-                guard seen.insert(entry).inserted else { continue }
-                faces.append(try appleFace(entry, weight: systemWeight))
-                standIns.append(nil)
-                roles.append(role(of: faces[faces.count - 1], isSystemFont: false))
-            }
-            // Arabic and Hebrew list an older font after iOS's own: one of them is enough; of the other scripts' fonts,
-            // any (their stand-ins stay behind them all).
-            if standIn == .arabic || standIn == .hebrew || standIn == .thai || standIn == .otherScripts {
-                lacking = seen.isEmpty
-            }
-            lackingGroups[standIn] = lacking
+            // The other scripts' stand-ins stay behind Apple's fonts in every case: one per script, for the scripts
+            // whose Apple font the folder lacks.
             if lacking || standIn == .otherScripts {
                 faces.append(try registry.bundledFace(named: file))
                 standIns.append(standIn)
                 roles.append(nil)
             }
-            if lacking { missing.append(standIn) }
         }
         var built = FontCascade(faces: faces, systemModelIndex: systemIndex, standIns: standIns)
         built.apple = roles

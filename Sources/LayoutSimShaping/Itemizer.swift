@@ -71,6 +71,17 @@ package enum Itemizer {
 
         package init() {}
 
+        /// Whether a cluster was split, so that ``starts`` is kept (until then the pieces are the grapheme clusters).
+        var splitting = false
+
+        /// Adds a piece starting at `start`, of `script`, in face `face` (−1: none needed).
+        @inline(__always)
+        mutating func addPiece(at start: Int, script: Int32, face: Int32) {
+            if splitting { starts.append(start) }
+            scripts.append(script)
+            own.append(face)
+        }
+
         /// Adds `value` to the cluster's required scalars.
         @inline(__always)
         mutating func require(_ value: UInt32) {
@@ -98,7 +109,7 @@ package enum Itemizer {
         scratch.scripts.reserveCapacity(clusterCount)
         let common = Script.common.code
         let latin = Script.latin.code
-        var splitting = false
+        scratch.splitting = false
 
         for g in 0..<clusterCount {
             let range = graphemes[g]..<graphemes[g + 1]
@@ -127,39 +138,29 @@ package enum Itemizer {
                 }
                 if isEmoji, let emojiFace, emojiFace < faces.count, scratch.requiredCount > 0,
                    covers(faces[emojiFace], scratch) {
-                    if splitting { scratch.starts.append(range.lowerBound) }
-                    scratch.scripts.append(script)
-                    scratch.own.append(Int32(emojiFace))
+                    scratch.addPiece(at: range.lowerBound, script: script, face: Int32(emojiFace))
                     continue
                 }
             }
             if scratch.requiredCount == 0 {
-                if splitting { scratch.starts.append(range.lowerBound) }
-                scratch.scripts.append(script)
-                scratch.own.append(-1)
-                continue
-            }
-            if let index = faces.firstIndex(where: { covers($0, scratch) }) {
-                if splitting { scratch.starts.append(range.lowerBound) }
-                scratch.scripts.append(script)
-                scratch.own.append(Int32(index))
+                scratch.addPiece(at: range.lowerBound, script: script, face: -1)
+            } else if let index = faces.firstIndex(where: { covers($0, scratch) }) {
+                scratch.addPiece(at: range.lowerBound, script: script, face: Int32(index))
             } else if let first = Unicode.Scalar(scratch.required[0]), let face = lastResort(first), covers(face, scratch) {
                 faces.append(face)
-                if splitting { scratch.starts.append(range.lowerBound) }
-                scratch.scripts.append(script)
-                scratch.own.append(Int32(faces.count - 1))
-            } else if scratch.requiredCount > 1, split(utf16, range, script: script, graphemes: graphemes, splitting: &splitting, faces: &faces,
-                            table: &table, scratch: &scratch, lastResort: lastResort) {
+                scratch.addPiece(at: range.lowerBound, script: script, face: Int32(faces.count - 1))
+            } else if scratch.requiredCount > 1, split(
+                utf16, range, script: script, graphemes: graphemes, faces: &faces, table: &table, scratch: &scratch,
+                lastResort: lastResort
+            ) {
                 scratch.split.append(range)
             } else {
-                if splitting { scratch.starts.append(range.lowerBound) }
-                scratch.scripts.append(script)
-                scratch.own.append(0)
+                scratch.addPiece(at: range.lowerBound, script: script, face: 0)
                 scratch.uncovered.append(range)
             }
         }
         let pieceCount = scratch.own.count
-        if splitting { scratch.starts.append(utf16.count) }
+        if scratch.splitting { scratch.starts.append(utf16.count) }
 
         // Neutral clusters take the script of their neighbours; clusters that need no glyph, the face before them.
         // (In place: each cluster reads only its own entries and the previous cluster's results.)
@@ -182,7 +183,7 @@ package enum Itemizer {
             for g in 0..<pieceCount where Script(code: scratch.scripts[g]).isNeutral { scratch.scripts[g] = firstStrong }
         }
 
-        let starts = splitting ? scratch.starts : graphemes
+        let starts = scratch.splitting ? scratch.starts : graphemes
         var start = 0
         for g in 1...pieceCount {
             let boundary = g == pieceCount
@@ -206,19 +207,19 @@ package enum Itemizer {
     /// face changes; a code point that needs no glyph stays with the piece before it), each code point taking the
     /// first face that has a glyph for it, else the last-resort face for it. Appends the pieces and returns true when
     /// every code point that needs a glyph has a face; appends nothing and returns false (`faces` as it was) when one
-    /// has none. The first split starts ``Scratch/starts`` (`splitting`), with the grapheme clusters before it.
+    /// has none. The first split starts ``Scratch/starts`` (``Scratch/splitting``), with the grapheme clusters before
+    /// it.
     private static func split(
-        _ utf16: [UInt16], _ range: Range<Int>, script: Int32, graphemes: [Int], splitting: inout Bool,
-        faces: inout [FontFace], table: inout CodePointTable, scratch: inout Scratch,
-        lastResort: (Unicode.Scalar) -> FontFace?
+        _ utf16: [UInt16], _ range: Range<Int>, script: Int32, graphemes: [Int], faces: inout [FontFace],
+        table: inout CodePointTable, scratch: inout Scratch, lastResort: (Unicode.Scalar) -> FontFace?
     ) -> Bool {
         let facesBefore = faces.count
         let piecesBefore = scratch.own.count
-        if !splitting {
+        if !scratch.splitting {
             // No cluster split before this one: the pieces so far are the grapheme clusters.
             scratch.starts.removeAll(keepingCapacity: true)
             scratch.starts.append(contentsOf: graphemes[0..<piecesBefore])
-            splitting = true
+            scratch.splitting = true
         }
         var i = range.lowerBound
         var current: Int32 = -1
@@ -245,9 +246,7 @@ package enum Itemizer {
                     // Only code points without glyphs so far: they go with the first face found.
                     scratch.own[scratch.own.count - 1] = face
                 } else {
-                    scratch.starts.append(at)
-                    scratch.scripts.append(script)
-                    scratch.own.append(face)
+                    scratch.addPiece(at: at, script: script, face: face)
                 }
                 current = face
             }
