@@ -68,10 +68,12 @@ EMOJI_DESCENDER_EM = -0.3125
 EMOJI_UNITS_PER_EM = 2048
 
 
-def make_cjk(style, out_dir):
+def subset_cjk(style, out_path, unicodes, features):
+    """Face 0 of Debian's NotoSansCJK-STYLE.ttc subset to `unicodes` with the layout `features`, no hinting, no
+    vertical tables, every name kept, written to `out_path`."""
     options = subset.Options()
     options.font_number = 0
-    options.layout_features = ["locl", "ccmp", "kern", "liga", "calt", "ljmo", "vjmo", "tjmo"]
+    options.layout_features = features
     options.hinting = False
     options.name_IDs = ["*"]
     options.name_languages = ["*"]
@@ -80,32 +82,28 @@ def make_cjk(style, out_dir):
     options.drop_tables += ["VORG", "vhea", "vmtx", "BASE"]
     font = subset.load_font(CJK_SOURCE.format(style), options)
     subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=[u for low, high in CJK_RANGES for u in range(low, high + 1)])
+    subsetter.populate(unicodes=unicodes)
     subsetter.subset(font)
-    path = os.path.join(out_dir, f"NotoSansCJK-{style}.otf")
-    subset.save_font(font, path, options)
-    return path
+    subset.save_font(font, out_path, options)
+    return out_path
+
+
+def make_cjk(style, out_dir):
+    return subset_cjk(
+        style, os.path.join(out_dir, f"NotoSansCJK-{style}.otf"),
+        [u for low, high in CJK_RANGES for u in range(low, high + 1)],
+        ["locl", "ccmp", "kern", "liga", "calt", "ljmo", "vjmo", "tjmo"],
+    )
 
 
 def make_symbols(style, out_dir, emoji_path):
     """Face 0 of the same collection, subset to SYMBOL_RANGES minus the emoji stand-in's character map."""
     emoji = set(TTFont(emoji_path).getBestCmap())
-    options = subset.Options()
-    options.font_number = 0
-    options.layout_features = ["ccmp", "kern", "liga", "calt"]
-    options.hinting = False
-    options.name_IDs = ["*"]
-    options.name_languages = ["*"]
-    options.notdef_outline = True
-    options.recalc_timestamp = False
-    options.drop_tables += ["VORG", "vhea", "vmtx", "BASE"]
-    font = subset.load_font(CJK_SOURCE.format(style), options)
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=[u for low, high in SYMBOL_RANGES for u in range(low, high + 1) if u not in emoji])
-    subsetter.subset(font)
-    path = os.path.join(out_dir, f"NotoSansCJKSymbols-{style}.otf")
-    subset.save_font(font, path, options)
-    return path
+    return subset_cjk(
+        style, os.path.join(out_dir, f"NotoSansCJKSymbols-{style}.otf"),
+        [u for low, high in SYMBOL_RANGES for u in range(low, high + 1) if u not in emoji],
+        ["ccmp", "kern", "liga", "calt"],
+    )
 
 
 def box_glyph(advance_units, upem):

@@ -118,6 +118,7 @@ extension MeasuredText {
         asciiCodes.reserveCapacity(count)
         whitespace.reserveCapacity(clusterCount)
         var hasHangul = false
+        var softHyphens: [Int] = []
         for i in 0..<clusterCount {
             asciiStarts.append(Int32(asciiCodes.count))
             let range = starts[i]..<starts[i + 1]
@@ -139,6 +140,8 @@ extension MeasuredText {
                 for k in range { asciiCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
                 continue
             }
+            // U+00AD alone (a grapheme of its own: its grapheme-break class is Control).
+            if range.count == 1 && first == 0xAD { softHyphens.append(i) }
             var allWhitespace = true
             var needsGlyph = false
             var nonASCIIBase = false
@@ -225,9 +228,10 @@ extension MeasuredText {
             missingGlyphs: missing, warnings: warnings, clusterStarts: starts, faceIndex: faceOf, inkTopUnits: inkTop,
             inkBottomUnits: inkBottom, advanceUnits: advance, kerningUnits: kerning, isASCII: isASCII,
             asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace, breaks: boundaryBreaks,
-            isGraphemeBoundary: grapheme, innerGraphemes: innerGraphemes, utf16: utf16, hasRightToLeft: hasRightToLeft, hasHangul: hasHangul,
-            ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs
+            isGraphemeBoundary: grapheme, innerGraphemes: innerGraphemes, utf16: utf16, hasRightToLeft: hasRightToLeft,
+            hasHangul: hasHangul, ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs
         )
+        self.softHyphens = softHyphens
     }
 
     /// `count` copies of `value` (through the specialized path that appending takes; `Array(repeating:count:)` asks

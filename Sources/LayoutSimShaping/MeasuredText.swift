@@ -109,7 +109,7 @@ public struct MeasuredText: Sendable {
     public var calibratesStandIns = true
     /// Advances of the clusters of Apple's faces with an optical-size axis, shaped at sampled `opsz` values.
     package var opticalSizes: [OpticalSizeAdvances] = []
-    /// The clusters that are a soft hyphen (U+00AD), ascending: invisible and without width inside a line, a break
+    /// The clusters that are a soft hyphen (U+00AD) alone, ascending (found as the text is built): invisible and without width inside a line, a break
     /// opportunity after them (ICU), and a hyphen drawn at the end of a line that ends after one.
     package var softHyphens: [Int] = []
     /// Advance of "-" (U+002D, the glyph drawn for a soft hyphen at a line end) in each face, font units; nil when the
@@ -250,11 +250,6 @@ public struct MeasuredText: Sendable {
             if softHyphens[mid] < i { low = mid + 1 } else { high = mid }
         }
         return low < softHyphens.count && softHyphens[low] == i
-    }
-
-    /// The clusters that are U+00AD alone (a grapheme of its own: its grapheme-break class is Control), ascending.
-    package func softHyphenClusters() -> [Int] {
-        (0..<clusterCount).filter { clusterStarts[$0 + 1] - clusterStarts[$0] == 1 && utf16[clusterStarts[$0]] == 0xAD }
     }
 
     /// The printable ASCII characters of cluster `i`, or nil when it is not all printable ASCII.

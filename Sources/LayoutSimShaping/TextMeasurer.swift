@@ -120,11 +120,7 @@ package final class TextMeasurer {
         // Into a local first: assigning the result straight into `measured` while it is read copied it.
         let edges = lineEdges(measured, runs: runs, faces: faces, language: language)
         measured.edgeUnits = edges
-        if utf16.contains(0xAD) {
-            let softHyphens = measured.softHyphenClusters()
-            measured.softHyphens = softHyphens
-            measured.hyphenUnits = kept.hyphen
-        }
+        if !measured.softHyphens.isEmpty { measured.hyphenUnits = kept.hyphen }
         if !cascade.apple.isEmpty {
             measured.opticalSizes = opticalSizes(
                 measured, runs: runs, faces: faces, cascade: cascade, language: language, range: opticalSizeRange
