@@ -49,6 +49,10 @@ public struct CheckOptions: Sendable {
     /// Whether String Catalogs' jobs are made as their keys are read (tests turn it off to compare: the report is
     /// the same either way).
     package var streamsCatalogs = true
+    /// The process ends once the report is written (the command line): each worker's engine, with its caches of
+    /// every text shaped, is kept rather than freed value by value when the worker is done, as the report is (the
+    /// system takes the memory back at once). Default false: a library caller's engines are freed.
+    public var endsProcessAfterward = false
 
     /// Creates options with the defaults.
     public init(catalogs: [String], spec: String) {
