@@ -57,6 +57,23 @@ struct HostileFontTests {
         #expect(message.contains(words), "\(message)")
     }
 
+    /// The bound is exact, read from `hmtx` as HarfBuzz gives it: OneEm has unitsPerEm 1000, so 16 em is 16,000 units;
+    /// glyph 2's advance set to 16,000 opens, 16,001 is refused with the glyph and its advance named. Glyph 103 (the
+    /// last of its 104 long metrics) too: every long metric is read.
+    @Test(arguments: [(2, UInt16(16000), nil), (2, UInt16(16001), "glyph 2 advances 16001 units"),
+                      (103, UInt16(16001), "glyph 103 advances 16001 units")] as [(Int, UInt16, String?)])
+    func theAdvanceBoundIsExact(glyph: Int, value: UInt16, words: String?) throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try Self.patchedOneEm("hmtx", offset: 4 * glyph, value: value, in: dir)
+        let message = try openError(path)
+        if let words {
+            #expect(message == path + ": not a usable font: impossible metrics: \(words) (unitsPerEm 1000); at most 16 em")
+        } else {
+            #expect(message == "")
+        }
+    }
+
     @Test func zeroUnitsPerEmIsRefused() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
