@@ -60,10 +60,77 @@ package enum SystemCascadeFiles {
     }
 }
 
+/// The faces of a cascade, in order: those opened with it (the primary face and the user's fallbacks, the system
+/// font's stand-in, Apple's fonts), then the system cascade's other stand-ins, each opened the first time a text needs
+/// it (a text looks at the faces in order until one has its glyphs: a Latin text needs Inter alone). Opening all 31
+/// with the cascade cost `fit` of one string 7 M of its 64 M instructions at every start.
+///
+/// Shared by the cascade's copies; owned by the engine's cascades, so by one worker: not thread-safe.
+package final class CascadeFaces {
+    /// The faces opened with the cascade: always faces `0..<opened.count`.
+    package let opened: [FontFace]
+    /// After them, each bundled file not opened yet, then opened (nil), or that could not be opened.
+    private var files: [String?]
+    private var later: [FontFace?]
+    /// Why each of them could not be opened (it is not tried again).
+    private var failures: [FontError?]
+    private let registry: FontRegistry?
+
+    /// Faces all opened already.
+    package init(_ faces: [FontFace]) {
+        opened = faces
+        files = []
+        later = []
+        failures = []
+        registry = nil
+    }
+
+    /// `faces`, then the bundled `files` (names in the bundled `Fonts/`), opened from `registry` when first needed.
+    package init(_ faces: [FontFace], then files: [String], from registry: FontRegistry) {
+        opened = faces
+        self.files = files
+        later = Array(repeating: nil, count: files.count)
+        failures = Array(repeating: nil, count: files.count)
+        self.registry = registry
+    }
+
+    /// Number of faces, opened or not.
+    package var count: Int { opened.count + files.count }
+
+    /// Face `i`, opened now if it was not; else why it cannot be (a broken install: it is not tried again).
+    package func open(_ i: Int) -> Result<FontFace, FontError> {
+        if i < opened.count { return .success(opened[i]) }
+        let k = i - opened.count
+        if let face = later[k] { return .success(face) }
+        if let failure = failures[k] { return .failure(failure) }
+        guard let file = files[k], let registry else { return .failure(.bundledFontsNotFound(searched: [])) }
+        files[k] = nil
+        do {
+            let face = try registry.bundledFace(named: file)
+            later[k] = face
+            return .success(face)
+        } catch {
+            failures[k] = error
+            return .failure(error)
+        }
+    }
+
+    /// Face `i`, opened now if it was not; nil when it cannot be (``open(_:)`` says why).
+    package func face(_ i: Int) -> FontFace? {
+        if case .success(let face) = open(i) { return face }
+        return nil
+    }
+
+    /// Every face, each opened now (those that cannot be are left out).
+    package var all: [FontFace] { (0..<count).compactMap(face) }
+}
+
 /// The faces a text may be set in, in order, and which of them is the system font's stand-in.
 package struct FontCascade {
-    /// The primary face (a font file) and its fallbacks, then the system cascade.
-    package let faces: [FontFace]
+    /// The primary face (a font file) and its fallbacks, then the system cascade; opened as texts need them.
+    package let cascadeFaces: CascadeFaces
+    /// Every face of the cascade, each opened now (``CascadeFaces/all``).
+    package var faces: [FontFace] { cascadeFaces.all }
     /// Index of the SF stand-in (Inter), whose clusters take SF's measured widths.
     package let systemModelIndex: Int
     /// What each face stands in for (nil: a font file of the user's, or one of Apple's own).
@@ -75,7 +142,13 @@ package struct FontCascade {
 
     /// The face that shapes the primary text: the font file, or the SF stand-in for the system font.
     package func primary(for font: FontChoice) -> FontFace {
-        font.face == .system ? faces[systemModelIndex] : faces[0]
+        cascadeFaces.opened[font.face == .system ? systemModelIndex : 0]
+    }
+
+    package init(faces: CascadeFaces, systemModelIndex: Int, standIns: [StandIn?]) {
+        cascadeFaces = faces
+        self.systemModelIndex = systemModelIndex
+        self.standIns = standIns
     }
 }
 
@@ -126,11 +199,12 @@ package final class FontCascades {
         let systemIndex = faces.count
         faces.append(try registry.bundledFace(named: SystemCascadeFiles.interFiles[systemWeight] ?? "Inter-Regular.otf"))
         standIns.append(.sf)
-        for (file, standIn) in SystemCascadeFiles.fallbackFiles(weight: systemWeight) {
-            faces.append(try registry.bundledFace(named: file))
-            standIns.append(standIn)
-        }
-        let built = FontCascade(faces: faces, systemModelIndex: systemIndex, standIns: standIns)
+        let fallbacks = SystemCascadeFiles.fallbackFiles(weight: systemWeight)
+        standIns.append(contentsOf: fallbacks.map(\.standIn))
+        let built = FontCascade(
+            faces: CascadeFaces(faces, then: fallbacks.map(\.file), from: registry), systemModelIndex: systemIndex,
+            standIns: standIns
+        )
         cache[key] = built
         return built
     }

@@ -63,7 +63,7 @@ extension FontCascades {
                 roles.append(nil)
             }
         }
-        var built = FontCascade(faces: faces, systemModelIndex: systemIndex, standIns: standIns)
+        var built = FontCascade(faces: CascadeFaces(faces), systemModelIndex: systemIndex, standIns: standIns)
         built.apple = roles
         built.standInsForMissingAppleFonts = missing
         return built

@@ -105,6 +105,8 @@ public final class LayoutEngine {
         } catch {
             throw .segmentation(error)
         }
+        // A stand-in of the system cascade the text needed, opened when a text first needed it, could not be.
+        if let failure = measurer.unopenedFace { throw .font(failure) }
         if let problem = Self.impossibleShaping(measured) { throw .font(problem) }
         return measured
     }

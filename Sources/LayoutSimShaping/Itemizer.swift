@@ -42,10 +42,39 @@ package enum Itemizer {
         var table = CodePointTable()
         var scratch = Scratch()
         let faces = itemize(
-            utf16, graphemes: graphemes, levels: levels, cascade: cascade, emojiFace: emojiFace, table: &table,
-            scratch: &scratch, lastResort: lastResort
+            utf16, graphemes: graphemes, levels: levels, cascade: CascadeFaces(cascade), emojiFace: emojiFace,
+            table: &table, scratch: &scratch, lastResort: lastResort
         )
-        return (scratch.runs, faces, scratch.uncovered, scratch.split)
+        return (scratch.runs, faces.cascade.all + faces.extra, scratch.uncovered, scratch.split)
+    }
+
+    /// The cascade's faces, opened as the itemizer looks at them in order, and the last-resort faces after them
+    /// (numbered from the cascade's count on).
+    package struct Faces {
+        package let cascade: CascadeFaces
+        package var extra: [FontFace] = []
+        /// Why a face looked at could not be opened (the first): the text cannot be measured as it would be.
+        package var failure: FontError?
+
+        /// Number of faces, opened or not.
+        package var count: Int { cascade.count + extra.count }
+
+        /// Face `i`; nil when it cannot be opened (``failure`` keeps why).
+        package mutating func face(_ i: Int) -> FontFace? {
+            guard i < cascade.count else { return extra[i - cascade.count] }
+            switch cascade.open(i) {
+            case .success(let face): return face
+            case .failure(let error):
+                if failure == nil { failure = error }
+                return nil
+            }
+        }
+
+        /// The first face (opening each one looked at) for which `covers` is true.
+        mutating func firstIndex(where covers: (FontFace) -> Bool) -> Int? {
+            for i in 0..<count { if let face = face(i), covers(face) { return i } }
+            return nil
+        }
     }
 
     /// The working arrays of ``itemize(_:graphemes:levels:cascade:emojiFace:table:scratch:lastResort:)``, kept by
@@ -93,14 +122,14 @@ package enum Itemizer {
     /// Itemizes into `scratch` (``Scratch/runs``, ``Scratch/uncovered``), with the code points' facts from `table`;
     /// returns the cascade with any last-resort faces appended.
     package static func itemize(
-        _ utf16: [UInt16], graphemes: [Int], levels: [UInt8], cascade: [FontFace], emojiFace: Int?,
+        _ utf16: [UInt16], graphemes: [Int], levels: [UInt8], cascade: CascadeFaces, emojiFace: Int?,
         table: inout CodePointTable, scratch: inout Scratch, lastResort: (Unicode.Scalar) -> FontFace?
-    ) -> [FontFace] {
+    ) -> Faces {
         scratch.runs.removeAll(keepingCapacity: true)
         scratch.uncovered.removeAll(keepingCapacity: true)
         scratch.split.removeAll(keepingCapacity: true)
-        guard !utf16.isEmpty, graphemes.count >= 2 else { return cascade }
-        var faces = cascade
+        var faces = Faces(cascade: cascade)
+        guard !utf16.isEmpty, graphemes.count >= 2 else { return faces }
         let clusterCount = graphemes.count - 1
         scratch.starts.removeAll(keepingCapacity: true)
         scratch.own.removeAll(keepingCapacity: true)
@@ -137,7 +166,7 @@ package enum Itemizer {
                     }
                 }
                 if isEmoji, let emojiFace, emojiFace < faces.count, scratch.requiredCount > 0,
-                   covers(faces[emojiFace], scratch) {
+                   let face = faces.face(emojiFace), covers(face, scratch) {
                     scratch.addPiece(at: range.lowerBound, script: script, face: Int32(emojiFace))
                     continue
                 }
@@ -147,7 +176,7 @@ package enum Itemizer {
             } else if let index = faces.firstIndex(where: { covers($0, scratch) }) {
                 scratch.addPiece(at: range.lowerBound, script: script, face: Int32(index))
             } else if let first = Unicode.Scalar(scratch.required[0]), let face = lastResort(first), covers(face, scratch) {
-                faces.append(face)
+                faces.extra.append(face)
                 scratch.addPiece(at: range.lowerBound, script: script, face: Int32(faces.count - 1))
             } else if scratch.requiredCount > 1, split(
                 utf16, range, script: script, graphemes: graphemes, faces: &faces, table: &table, scratch: &scratch,
@@ -210,10 +239,10 @@ package enum Itemizer {
     /// has none. The first split starts ``Scratch/starts`` (``Scratch/splitting``), with the grapheme clusters before
     /// it.
     private static func split(
-        _ utf16: [UInt16], _ range: Range<Int>, script: Int32, graphemes: [Int], faces: inout [FontFace],
+        _ utf16: [UInt16], _ range: Range<Int>, script: Int32, graphemes: [Int], faces: inout Faces,
         table: inout CodePointTable, scratch: inout Scratch, lastResort: (Unicode.Scalar) -> FontFace?
     ) -> Bool {
-        let facesBefore = faces.count
+        let facesBefore = faces.extra.count
         let piecesBefore = scratch.own.count
         if !scratch.splitting {
             // No cluster split before this one: the pieces so far are the grapheme clusters.
@@ -232,10 +261,10 @@ package enum Itemizer {
             } else if let index = faces.firstIndex(where: { $0.hasGlyph(value) }) {
                 face = Int32(index)
             } else if let scalar = Unicode.Scalar(value), let found = lastResort(scalar), found.hasGlyph(value) {
-                faces.append(found)
+                faces.extra.append(found)
                 face = Int32(faces.count - 1)
             } else {
-                faces.removeLast(faces.count - facesBefore)
+                faces.extra.removeLast(faces.extra.count - facesBefore)
                 scratch.starts.removeLast(scratch.own.count - piecesBefore)
                 scratch.scripts.removeLast(scratch.own.count - piecesBefore)
                 scratch.own.removeLast(scratch.own.count - piecesBefore)

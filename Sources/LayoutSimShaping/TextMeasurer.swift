@@ -34,6 +34,11 @@ package final class TextMeasurer {
         ellipsis: [Int32?], hyphen: [Int32?]
     )?
 
+    /// Why a face the last text measured looked at could not be opened (nil: none): a stand-in of the system cascade,
+    /// opened when a text first needs it, is missing or broken. The engine fails that text, and every other text that
+    /// needs the face; a text that does not is measured as it would be with the face there.
+    package private(set) var unopenedFace: FontError?
+
     package init() {}
 
     /// Shapes `text` in `cascade`.
@@ -64,8 +69,8 @@ package final class TextMeasurer {
             warnings.append("fontconfig could not load its configuration: fonts installed on this machine are not used")
         }
         let emojiFace = cascade.standIns.firstIndex(of: .emoji)
-        let faces = Itemizer.itemize(
-            utf16, graphemes: building.graphemes, levels: levels, cascade: cascade.faces, emojiFace: emojiFace,
+        var found = Itemizer.itemize(
+            utf16, graphemes: building.graphemes, levels: levels, cascade: cascade.cascadeFaces, emojiFace: emojiFace,
             table: &table, scratch: &itemizing
         ) { scalar in
             guard let systemFonts, let file = lookup?.font(covering: scalar) else { return nil }
@@ -92,6 +97,16 @@ package final class TextMeasurer {
             )
         }
         let runs = itemizing.runs
+        // The cascade as far as the text used it, and at least through the system font (the ellipsis and the primary
+        // font are looked for there): the per-size stages loop over a text's faces, and the cascade has 30. Each of
+        // them was opened when the itemizer looked at it (a face after the system font is looked at only when the
+        // faces before it lack a glyph), but for an emoji's face, which the itemizer looks at first.
+        var keep = min(found.count, cascade.systemModelIndex + 1)
+        for run in runs where run.faceIndex >= keep { keep = run.faceIndex + 1 }
+        // A face that cannot be opened covers nothing; the engine fails a text that looked at one
+        // (``unopenedFace``), so the system font standing in its place here is never measured.
+        let faces = (0..<keep).map { found.face($0) ?? cascade.cascadeFaces.opened[cascade.systemModelIndex] }
+        unopenedFace = found.failure
         var placed: [PlacedRun] = []
         placed.reserveCapacity(runs.count)
         for run in runs {
@@ -107,10 +122,6 @@ package final class TextMeasurer {
                 level: levels.isEmpty || run.range.isEmpty ? 0 : levels[run.range.lowerBound]
             ))
         }
-        // The cascade as far as the text used it, and at least through the system font (the ellipsis and the primary
-        // font are looked for there): the per-size stages loop over a text's faces, and the cascade has 30.
-        var keep = min(faces.count, cascade.systemModelIndex + 1)
-        for run in runs where run.faceIndex >= keep { keep = run.faceIndex + 1 }
         let kept = facesKept(faces, count: keep, cascade: cascade)
         var measured = MeasuredText(
             text: text, utf16: utf16, runs: placed, faces: kept.measured, traits: kept.traits,

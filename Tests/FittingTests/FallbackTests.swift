@@ -28,6 +28,47 @@ struct FallbackTests {
         #expect(abs(plain - ((2252 + 1706) * 20 / 1000.0 + 4.8157501220703125)) < 1e-9)
     }
 
+    /// The system cascade's stand-ins after Inter are opened when a text first needs one, so a broken one fails only
+    /// the texts that need it, with the file and what is wrong, and every time (it is not tried again): a fonts folder
+    /// whose Thai stand-in is cut to its first 1,000 bytes (the other files linked from `Fonts/`) lays "Hallo" out as
+    /// the whole folder does, and refuses "สวัสดี" before and after it. A Georgian text looks at the Thai face on its
+    /// way to its own (the cascade is in order), so it is refused too, and so is a text of emoji: it goes to the emoji
+    /// face first, but keeps the faces before it (the per-size stages read each one's metrics).
+    @Test func aBrokenStandInFailsOnlyTheTextsThatNeedIt() throws {
+        let fonts = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for file in try FileManager.default.contentsOfDirectory(atPath: fonts.path) where file != "NotoSansThai-Regular.ttf" {
+            try FileManager.default.createSymbolicLink(
+                at: dir.appendingPathComponent(file), withDestinationURL: fonts.appendingPathComponent(file)
+            )
+        }
+        let thai = try Data(contentsOf: fonts.appendingPathComponent("NotoSansThai-Regular.ttf"))
+        try thai.prefix(1000).write(to: dir.appendingPathComponent("NotoSansThai-Regular.ttf"))
+        let broken = try LayoutEngine(fontsDirectory: dir)
+        let whole = try TestSupport.engine()
+        func request(_ text: String, _ language: String) -> FitRequest {
+            FitRequest(text: text, font: .system(size: 17), container: Container(width: 100, lineLimit: 0), language: language)
+        }
+        func refusal(_ text: String, _ language: String) -> String? {
+            do {
+                _ = try broken.fit(request(text, language))
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        let thaiPath = dir.appendingPathComponent("NotoSansThai-Regular.ttf").path
+        #expect(refusal("สวัสดี", "th")?.hasPrefix(thaiPath + ": not a usable font") == true)
+        let ours = try broken.fit(request("Hallo", "de")).results.map(\.lineWidths)
+        let theirs = try whole.fit(request("Hallo", "de")).results.map(\.lineWidths)
+        #expect(ours == theirs)
+        #expect(!ours.isEmpty)
+        #expect(refusal("ფაილი", "ka")?.hasPrefix(thaiPath + ": not a usable font") == true)
+        #expect(refusal("👍🏽", "en")?.hasPrefix(thaiPath + ": not a usable font") == true)
+        #expect(refusal("สวัสดี", "th")?.hasPrefix(thaiPath + ": not a usable font") == true)
+    }
+
     /// Scripts iOS draws with fonts of their own beyond Thai, Arabic, Devanagari, Hebrew and CJK (SF Georgian, Kohinoor
     /// Bangla, Tamil Sangam MN, Myanmar Sangam MN, …) are measured in their Noto stand-ins, uncalibrated, not reported
     /// as missing glyphs. The widths are uharfbuzz 0.57's shaped advances (hb.shape, language set) of each text in the
