@@ -117,7 +117,7 @@ package enum LineBreaker {
         // Read per cluster: from locals, the cluster just added's whitespace remembered (``drawn(_:upTo:content:edges:)``
         // read it again at each opportunity).
         let isWhitespace = text.isWhitespace
-        let ends = edges.end
+        let ends = edges.end, scale = edges.scale
         let hasEnds = !ends.isEmpty
         while start < count {
             var total = edges.atStart(start)   // width of clusters start..<j
@@ -148,7 +148,7 @@ package enum LineBreaker {
                 if opportunity == .mandatory { end = j; endContent = content; break }
                 // A break opportunity counts only where the line, as drawn, fits (edge forms can make it wider): the
                 // comparison ``drawn(_:upTo:content:edges:)`` makes.
-                if opportunity == .soft, (white || !hasEnds ? content : content + ends[j - 1]) <= limit {
+                if opportunity == .soft, (white || !hasEnds ? content : content + ends[j - 1] * scale) <= limit {
                     lastBreak = j
                     lastBreakContent = content
                 }

@@ -67,40 +67,48 @@ package enum SystemCascadeFiles {
 ///
 /// Shared by the cascade's copies; owned by the engine's cascades, so by one worker: not thread-safe.
 package final class CascadeFaces {
-    /// The faces opened with the cascade: always faces `0..<opened.count`.
-    package let opened: [FontFace]
+    /// Faces `0..<opened.count`, every one opened: those opened with the cascade, then as many of the others as are
+    /// opened in a row (an itemizer reads them in place, per cluster). Not checked for exclusive access at run time
+    /// (a thread-local lookup per access), nor are the arrays below: private to set, changed only in ``open(_:)``,
+    /// which calls nothing that comes back here.
+    @exclusivity(unchecked) package private(set) var opened: [FontFace]
+    /// How many faces were opened with the cascade (``opened`` has at least these).
+    private let openedWith: Int
     /// After them, each bundled file not opened yet, then opened (nil), or that could not be opened.
-    private var files: [String?]
-    private var later: [FontFace?]
+    @exclusivity(unchecked) private var files: [String?]
+    @exclusivity(unchecked) private var later: [FontFace?]
     /// Why each of them could not be opened (it is not tried again).
-    private var failures: [FontError?]
+    @exclusivity(unchecked) private var failures: [FontError?]
     private let registry: FontRegistry?
+    /// Number of faces, opened or not.
+    package let count: Int
 
     /// Faces all opened already.
     package init(_ faces: [FontFace]) {
         opened = faces
+        openedWith = faces.count
         files = []
         later = []
         failures = []
         registry = nil
+        count = faces.count
     }
 
     /// `faces`, then the bundled `files` (names in the bundled `Fonts/`), opened from `registry` when first needed.
     package init(_ faces: [FontFace], then files: [String], from registry: FontRegistry) {
         opened = faces
+        openedWith = faces.count
         self.files = files
         later = Array(repeating: nil, count: files.count)
         failures = Array(repeating: nil, count: files.count)
         self.registry = registry
+        count = faces.count + files.count
     }
-
-    /// Number of faces, opened or not.
-    package var count: Int { opened.count + files.count }
 
     /// Face `i`, opened now if it was not; else why it cannot be (a broken install: it is not tried again).
     package func open(_ i: Int) -> Result<FontFace, FontError> {
         if i < opened.count { return .success(opened[i]) }
-        let k = i - opened.count
+        let k = i - openedWith
         if let face = later[k] { return .success(face) }
         if let failure = failures[k] { return .failure(failure) }
         guard let file = files[k], let registry else { return .failure(.bundledFontsNotFound(searched: [])) }
@@ -108,6 +116,7 @@ package final class CascadeFaces {
         do {
             let face = try registry.bundledFace(named: file)
             later[k] = face
+            while opened.count < count, let next = later[opened.count - openedWith] { opened.append(next) }
             return .success(face)
         } catch {
             failures[k] = error
@@ -142,7 +151,7 @@ package struct FontCascade {
 
     /// The face that shapes the primary text: the font file, or the SF stand-in for the system font.
     package func primary(for font: FontChoice) -> FontFace {
-        cascadeFaces.opened[font.face == .system ? systemModelIndex : 0]
+        cascadeFaces.opened[font.face == .system ? systemModelIndex : 0]   // opened with the cascade
     }
 
     package init(faces: CascadeFaces, systemModelIndex: Int, standIns: [StandIn?]) {

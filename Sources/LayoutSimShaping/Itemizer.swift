@@ -52,27 +52,52 @@ package enum Itemizer {
     /// (numbered from the cascade's count on).
     package struct Faces {
         package let cascade: CascadeFaces
+        /// The cascade's faces opened in a row from its first (``CascadeFaces/opened``), read per cluster in place.
+        package private(set) var opened: [FontFace]
+        private let cascadeCount: Int
         package var extra: [FontFace] = []
         /// Why a face looked at could not be opened (the first): the text cannot be measured as it would be.
         package var failure: FontError?
 
+        init(cascade: CascadeFaces) {
+            self.cascade = cascade
+            opened = cascade.opened
+            cascadeCount = cascade.count
+        }
+
         /// Number of faces, opened or not.
-        package var count: Int { cascade.count + extra.count }
+        package var count: Int { cascadeCount + extra.count }
 
         /// Face `i`; nil when it cannot be opened (``failure`` keeps why).
+        @inline(__always)
         package mutating func face(_ i: Int) -> FontFace? {
-            guard i < cascade.count else { return extra[i - cascade.count] }
+            if i < opened.count { return opened[i] }
+            return laterFace(i)
+        }
+
+        private mutating func laterFace(_ i: Int) -> FontFace? {
+            guard i < cascadeCount else { return extra[i - cascadeCount] }
             switch cascade.open(i) {
-            case .success(let face): return face
+            case .success(let face):
+                if cascade.opened.count > opened.count { opened = cascade.opened }
+                return face
             case .failure(let error):
                 if failure == nil { failure = error }
                 return nil
             }
         }
 
-        /// The first face (opening each one looked at) for which `covers` is true.
-        mutating func firstIndex(where covers: (FontFace) -> Bool) -> Int? {
-            for i in 0..<count { if let face = face(i), covers(face) { return i } }
+        /// The first face after the first `prefix` (opening each one looked at) with a glyph for every required
+        /// scalar of the cluster (the itemizer looks at the opened ones itself, in place).
+        mutating func laterCovering(_ scratch: Scratch, after prefix: Int) -> Int? {
+            for i in prefix..<count { if let face = face(i), Itemizer.covers(face, scratch) { return i } }
+            return nil
+        }
+
+        /// The first face (opening each one looked at) with a glyph for `scalar`.
+        mutating func firstHaving(_ scalar: UInt32) -> Int? {
+            for i in opened.indices where opened[i].hasGlyph(scalar) { return i }
+            for i in opened.count..<count { if let face = laterFace(i), face.hasGlyph(scalar) { return i } }
             return nil
         }
     }
@@ -129,6 +154,9 @@ package enum Itemizer {
         scratch.uncovered.removeAll(keepingCapacity: true)
         scratch.split.removeAll(keepingCapacity: true)
         var faces = Faces(cascade: cascade)
+        // The faces opened in a row from the first, in a local array read per cluster (no copies of the scratch or
+        // the faces), taken again when a face after them is opened.
+        var opened = cascade.opened
         guard !utf16.isEmpty, graphemes.count >= 2 else { return faces }
         let clusterCount = graphemes.count - 1
         scratch.starts.removeAll(keepingCapacity: true)
@@ -173,7 +201,9 @@ package enum Itemizer {
             }
             if scratch.requiredCount == 0 {
                 scratch.addPiece(at: range.lowerBound, script: script, face: -1)
-            } else if let index = faces.firstIndex(where: { covers($0, scratch) }) {
+            } else if let index = opened.firstIndex(where: { covers($0, scratch) })
+                        ?? faces.laterCovering(scratch, after: opened.count) {
+                if index >= opened.count { opened = cascade.opened }
                 scratch.addPiece(at: range.lowerBound, script: script, face: Int32(index))
             } else if let first = Unicode.Scalar(scratch.required[0]), let face = lastResort(first), covers(face, scratch) {
                 faces.extra.append(face)
@@ -258,7 +288,7 @@ package enum Itemizer {
             var face: Int32
             if !table.facts(value).needsGlyph {
                 face = current
-            } else if let index = faces.firstIndex(where: { $0.hasGlyph(value) }) {
+            } else if let index = faces.firstHaving(value) {
                 face = Int32(index)
             } else if let scalar = Unicode.Scalar(value), let found = lastResort(scalar), found.hasGlyph(value) {
                 faces.extra.append(found)
@@ -285,7 +315,7 @@ package enum Itemizer {
 
     /// Whether `face` has a glyph for every one of the cluster's required scalars.
     @inline(__always)
-    private static func covers(_ face: FontFace, _ scratch: Scratch) -> Bool {
+    fileprivate static func covers(_ face: FontFace, _ scratch: Scratch) -> Bool {
         for k in 0..<scratch.requiredCount where !face.hasGlyph(scratch.required[k]) { return false }
         return true
     }

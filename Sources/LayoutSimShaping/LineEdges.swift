@@ -9,8 +9,14 @@ import LayoutSimModel
 /// initial or isolated at a line start). ``end`` is added when a line ends right after the cluster, ``start`` when
 /// a line starts with it.
 package struct EdgeAdvances: Sendable {
+    /// Each change is `start[i] * scale`, `end[i] * scale`: points with a scale of 1 (exactly the points: x × 1 is x),
+    /// or, for a text whose changes are all in one face's clusters and not the SF model's (an Arabic text's joining
+    /// forms in its font), font units with the points per unit at the size: the arrays are made once per text and
+    /// only the scale changes with the size (each change is the same `Double(units) * scale` converting them would
+    /// have stored).
     package var start: [Double] = []
     package var end: [Double] = []
+    package var scale = 1.0
 
     package static let none = EdgeAdvances()
 
@@ -20,9 +26,9 @@ package struct EdgeAdvances: Sendable {
     }
 
     /// The change when a line starts with cluster `i`.
-    @inlinable @inline(__always) package func atStart(_ i: Int) -> Double { start.isEmpty ? 0 : start[i] }
+    @inlinable @inline(__always) package func atStart(_ i: Int) -> Double { start.isEmpty ? 0 : start[i] * scale }
     /// The change when a line ends right after cluster `i`.
-    @inlinable @inline(__always) package func atEnd(_ i: Int) -> Double { end.isEmpty ? 0 : end[i] }
+    @inlinable @inline(__always) package func atEnd(_ i: Int) -> Double { end.isEmpty ? 0 : end[i] * scale }
 }
 
 /// The size-independent edge changes of a measured text, font units of each cluster's face.

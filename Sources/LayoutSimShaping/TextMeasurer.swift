@@ -37,7 +37,7 @@ package final class TextMeasurer {
     /// Why a face the last text measured looked at could not be opened (nil: none): a stand-in of the system cascade,
     /// opened when a text first needs it, is missing or broken. The engine fails that text, and every other text that
     /// needs the face; a text that does not is measured as it would be with the face there.
-    package private(set) var unopenedFace: FontError?
+    @exclusivity(unchecked) package private(set) var unopenedFace: FontError?
 
     package init() {}
 
@@ -105,7 +105,8 @@ package final class TextMeasurer {
         for run in runs where run.faceIndex >= keep { keep = run.faceIndex + 1 }
         // A face that cannot be opened covers nothing; the engine fails a text that looked at one
         // (``unopenedFace``), so the system font standing in its place here is never measured.
-        let faces = (0..<keep).map { found.face($0) ?? cascade.cascadeFaces.opened[cascade.systemModelIndex] }
+        let faces = keep == found.opened.count ? found.opened
+            : (0..<keep).map { found.face($0) ?? cascade.cascadeFaces.opened[cascade.systemModelIndex] }
         unopenedFace = found.failure
         var placed: [PlacedRun] = []
         placed.reserveCapacity(runs.count)

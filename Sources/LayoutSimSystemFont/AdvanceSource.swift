@@ -63,9 +63,13 @@ package struct AdvanceSource {
     ///
     /// A line that ends after a soft hyphen draws a hyphen there: its width is added to the soft hyphen's end change
     /// (``hyphenWidth(size:softHyphen:)``).
+    ///
+    /// A text whose changes are all in one face (``singleEdgeFace()``) can instead keep them in units, with that face's
+    /// scale at each size (``EdgeAdvances/scale``, ``edgeScale(face:size:)``): ``SizeMemo`` does.
     package func edges(size: Double, into out: inout EdgeAdvances) {
         let units = text.edgeUnits
         let softHyphens = text.softHyphens
+        out.scale = 1
         guard !units.start.isEmpty || !units.end.isEmpty || !softHyphens.isEmpty else {
             out.start.removeAll(keepingCapacity: true)
             out.end.removeAll(keepingCapacity: true)
@@ -117,10 +121,7 @@ package struct AdvanceSource {
             if index != face {
                 face = index
                 let trait = text.traits[index]
-                scale = StandInCalibration.pointsPerUnit(trait, size: size, calibrated: text.calibratesStandIns)
-                if text.calibratesStandIns, let standIn = trait.standIn, standIn != .sf, standIn != .emoji {
-                    scale *= StandInCalibration.widthFactor(standIn, language: text.language)
-                }
+                scale = edgeScale(trait, size: size)
                 modelled = system != nil && trait.usesSystemModel
             }
             // The SF model's clusters: the kerning dropped is SF's (``SFKerningModel``), not Inter's.
@@ -128,6 +129,40 @@ package struct AdvanceSource {
                 ? -SFKerningModel.kerning(-deltas[i], pointsPerUnit: scale, tightening: tightening)
                 : Double(deltas[i]) * scale)
         }
+    }
+
+    /// Points per font unit of an edge change in a face with `trait` at `size` (its clusters' own scale, calibrated).
+    @inline(__always)
+    private func edgeScale(_ trait: FaceTraits, size: Double) -> Double {
+        var scale = StandInCalibration.pointsPerUnit(trait, size: size, calibrated: text.calibratesStandIns)
+        if text.calibratesStandIns, let standIn = trait.standIn, standIn != .sf, standIn != .emoji {
+            scale *= StandInCalibration.widthFactor(standIn, language: text.language)
+        }
+        return scale
+    }
+
+    /// Points per font unit of the edge changes of face `face` at `size` (what ``edges(size:into:)`` multiplies them by).
+    package func edgeScale(face: Int, size: Double) -> Double { edgeScale(text.traits[face], size: size) }
+
+    /// The one face every edge change of the text (``MeasuredText/edgeUnits``) is in, when its clusters are not the SF
+    /// model's (whose dropped kerning is SF's, not a scaled one): nil when there are none, or several faces, or that
+    /// face is the SF model's, or when a soft hyphen's hyphen is added at a line end. Its changes scale with the size
+    /// alone.
+    package func singleEdgeFace() -> Int? {
+        guard text.softHyphens.isEmpty else { return nil }
+        let units = text.edgeUnits
+        let faceIndex = text.faceIndex
+        var found = -1
+        func oneFace(_ deltas: [Int32]) -> Bool {
+            for i in deltas.indices where deltas[i] != 0 {
+                let face = Int(faceIndex[i])
+                if found >= 0 && face != found { return false }
+                found = face
+            }
+            return true
+        }
+        guard oneFace(units.start), oneFace(units.end), found >= 0, system == nil || !text.traits[found].usesSystemModel else { return nil }
+        return found
     }
 
     /// Width of U+2026 at `size` in the font of cluster `i` (or the first face of the cascade that has one, or

@@ -14,11 +14,25 @@ package final class SizeMemo {
         var size = Double.nan
         var advances: [Double] = []
         var edges = EdgeAdvances.none
+        /// ``AdvanceSource/singleEdgeFace()`` once found (the same at every size), −1 for none; −2 before.
+        var edgeFace = -2
 
         mutating func at(_ size: Double, _ source: AdvanceSource) -> ([Double], EdgeAdvances) {
             if size != self.size {
                 source.advances(size: size, into: &advances)
-                source.edges(size: size, into: &edges)
+                if edgeFace == -2 {
+                    edgeFace = source.singleEdgeFace() ?? -1
+                    // The changes in units, set once: at each size only their scale changes.
+                    if edgeFace >= 0 {
+                        let units = source.text.edgeUnits
+                        edges = EdgeAdvances(start: units.start.map(Double.init), end: units.end.map(Double.init))
+                    }
+                }
+                if edgeFace >= 0 {
+                    edges.scale = source.edgeScale(face: edgeFace, size: size)
+                } else {
+                    source.edges(size: size, into: &edges)
+                }
                 self.size = size
             }
             return (advances, edges)

@@ -2,6 +2,7 @@ import LayoutSimBreaking
 import LayoutSimFitting
 import LayoutSimModel
 import LayoutSimShaping
+import LayoutSimSystemFont
 import LayoutSimTestSupport
 import Testing
 
@@ -61,6 +62,38 @@ struct LineStatsTests {
         }
         // Push-out changed lines, and words were split, often enough for the comparison to mean something.
         #expect(compared > 5_000 && pushedOut > 100 && wordBroken > 500)
+    }
+
+    /// A text whose line-edge changes are all in one face (Arabic's joining forms in Noto Sans Arabic) keeps them in
+    /// font units with that face's scale at each size (``SizeMemo``): every change is bit for bit the one converting
+    /// them change by change gives (``AdvanceSource/edges(size:into:)``), at every category's size; texts with
+    /// changes in the SF model's clusters (German's kerning) are converted as before.
+    @Test func oneFaceEdgesAreTheConvertedOnes() throws {
+        let engine = try TestSupport.engine()
+        var uniform = 0
+        for (text, language) in [("الإعدادات الحساب الخصوصية", "ar"), ("رسالة متابعة تنزيل إشعار", "ar"),
+                                 ("Einstellungen Datenschutz Wi-Fi", "de"), ("การตั้งค่า บัญชี", "th")] {
+            let request = FitRequest(text: text, font: .textStyle(.body), container: Container(width: 100, lineLimit: 0),
+                                     language: language)
+            let plan = try Fitter.plan(request)
+            let source = try engine.advanceSource(request, plan: plan)
+            if source.singleEdgeFace() != nil { uniform += 1 }
+            for step in plan {
+                let (_, kept) = source.memo.at(step.pointSize, source)
+                var converted = EdgeAdvances()
+                source.edges(size: step.pointSize, into: &converted)
+                #expect(converted.scale == 1)
+                for i in 0..<source.text.clusterCount {
+                    #expect(kept.atStart(i).bitPattern == converted.atStart(i).bitPattern || kept.atStart(i) == 0,
+                            "\(text) \(i) at \(step.pointSize)")
+                    #expect(kept.atEnd(i).bitPattern == converted.atEnd(i).bitPattern || kept.atEnd(i) == 0,
+                            "\(text) \(i) at \(step.pointSize)")
+                    #expect(kept.atStart(i) == converted.atStart(i) && kept.atEnd(i) == converted.atEnd(i))
+                }
+            }
+        }
+        // Both Arabic texts take the one-face path (and their changes are not all zero); German does not.
+        #expect(uniform == 2)
     }
 }
 
