@@ -183,10 +183,9 @@ extension CheckRunner {
         let room = container.at(remedy.category).width
         guard let needed = remedy.neededWidth, room > 0, needed <= room * (1 + nearMissFraction) else { return nil }
         var files: [String] = []
-        var seen = Set<UInt16>()
-        for face in text.faceIndex where seen.insert(face).inserted {
-            let measured = text.faces[Int(face)]
-            if measured.standIn == .otherScripts { files.append(URL(fileURLWithPath: measured.id.path).lastPathComponent) }
+        // The text's faces of the other scripts that some cluster uses (most texts keep none: no pass over the clusters).
+        for (index, measured) in text.faces.enumerated() where measured.standIn == .otherScripts {
+            if text.faceIndex.contains(UInt16(index)) { files.append(URL(fileURLWithPath: measured.id.path).lastPathComponent) }
         }
         guard !files.isEmpty else { return nil }
         let n = ReportNumber.text

@@ -202,8 +202,16 @@ extension TextMeasurer {
     /// kerning: without this, a line ending after "\u{AD}" or "\u{200B}" grew by the hidden glyph's nominal advance.
     private func drawsNothing(_ text: MeasuredText, cluster i: Int) -> Bool {
         guard text.advanceUnits[i] == 0 else { return false }
-        return String(decoding: text.utf16[text.clusterStarts[i]..<text.clusterStarts[i + 1]], as: UTF16.self)
-            .unicodeScalars.allSatisfy { !$0.needsGlyph }
+        // Scalar by scalar as `String(decoding:as: UTF16.self)` reads them (a lone surrogate is U+FFFD), without
+        // making the string (its decoding of UTF-16 is generic code the run-time resolves at each call).
+        let utf16 = text.utf16
+        var k = text.clusterStarts[i]
+        let end = text.clusterStarts[i + 1]
+        while k < end {
+            let value = ClusterScalars.scalarValue(utf16, at: &k, end: end)
+            guard let scalar = Unicode.Scalar(value), !scalar.needsGlyph else { return false }
+        }
+        return true
     }
 
     /// `count` zeros (through the specialized path appending takes).
