@@ -46,7 +46,7 @@ struct HostileFontTests {
         ("hhea", 6, UInt16(0x8000), "descender -32768"),        // descender
         ("hhea", 8, UInt16(0x7FFF), "line gap 32767"),          // lineGap
         ("hhea", 4, UInt16(0xFC18), "line height"),             // ascender -1000 under descender: negative height
-        ("hmtx", 4, UInt16(0xFFFF), "advances"),                // glyph 1's advance 65535 (int16 -1 to HarfBuzz)
+        ("hmtx", 4, UInt16(0xFFFF), "advances"),                // glyph 1's advance 65535 (unsigned in hmtx: 65 em)
     ])
     func impossibleMetricsAreRefused(tag: String, offset: Int, value: UInt16, words: String) throws {
         let dir = try TestSupport.temporaryDirectory()
