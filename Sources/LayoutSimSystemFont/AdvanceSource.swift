@@ -95,10 +95,7 @@ package struct AdvanceSource {
             let trait = text.traits[face]
             if !trait.isApple, trait.usesSystemModel, let sfHyphen { return sfHyphen }
             guard face < text.hyphenUnits.count, let units = text.hyphenUnits[face] else { continue }
-            var points = Double(units) * StandInCalibration.pointsPerUnit(trait, size: size, calibrated: text.calibratesStandIns)
-            if text.calibratesStandIns, let standIn = trait.standIn, standIn != .sf, standIn != .emoji {
-                points *= StandInCalibration.widthFactor(standIn, language: text.language)
-            }
+            var points = Double(units) * edgeScale(trait, size: size)
             if let tracking = text.faces[face].apple?.tracking {
                 points += tracking.units(atSize: size) * size / Double(text.faces[face].metrics.unitsPerEm)
             }
@@ -131,14 +128,12 @@ package struct AdvanceSource {
         }
     }
 
-    /// Points per font unit of an edge change in a face with `trait` at `size` (its clusters' own scale, calibrated).
+    /// Points per font unit of an edge change (or a hyphen) in a face with `trait` at `size`: its clusters' own scale.
     @inline(__always)
     private func edgeScale(_ trait: FaceTraits, size: Double) -> Double {
-        var scale = StandInCalibration.pointsPerUnit(trait, size: size, calibrated: text.calibratesStandIns)
-        if text.calibratesStandIns, let standIn = trait.standIn, standIn != .sf, standIn != .emoji {
-            scale *= StandInCalibration.widthFactor(standIn, language: text.language)
-        }
-        return scale
+        StandInCalibration.calibratedPointsPerUnit(
+            trait, size: size, language: text.language, calibrated: text.calibratesStandIns
+        )
     }
 
     /// Points per font unit of the edge changes of face `face` at `size` (what ``edges(size:into:)`` multiplies them by).

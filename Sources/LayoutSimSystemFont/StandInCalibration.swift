@@ -55,8 +55,18 @@ public enum StandInCalibration {
     /// points per font unit, and the room added to each emoji; nil for any other face.
     public static func scaling(_ face: FaceTraits, size: Double, language: String?) -> (perUnit: Double, extra: Double)? {
         guard let standIn = face.standIn, standIn != .sf else { return nil }
-        let perUnit = pointsPerUnit(face, size: size, calibrated: true)
-        if standIn == .emoji { return (perUnit, emojiExtraAdvance) }
-        return (perUnit * widthFactor(standIn, language: language), 0)
+        let perUnit = calibratedPointsPerUnit(face, size: size, language: language, calibrated: true)
+        return (perUnit, standIn == .emoji ? emojiExtraAdvance : 0)
+    }
+
+    /// Points per font unit of what `face` shaped at `size`, as its clusters' advances are scaled: a stand-in's,
+    /// when `calibrated`, by its ``widthFactor(_:language:)`` (the emoji stand-in's at the emoji size); any other
+    /// face's (and every face's uncalibrated) by the size alone. Also a line edge's change and a soft hyphen's "-".
+    public static func calibratedPointsPerUnit(
+        _ face: FaceTraits, size: Double, language: String?, calibrated: Bool
+    ) -> Double {
+        let perUnit = pointsPerUnit(face, size: size, calibrated: calibrated)
+        guard calibrated, let standIn = face.standIn, standIn != .sf, standIn != .emoji else { return perUnit }
+        return perUnit * widthFactor(standIn, language: language)
     }
 }
