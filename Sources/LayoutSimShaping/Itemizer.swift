@@ -52,52 +52,36 @@ package enum Itemizer {
     /// (numbered from the cascade's count on).
     package struct Faces {
         package let cascade: CascadeFaces
-        /// The cascade's faces opened in a row from its first (``CascadeFaces/opened``), read per cluster in place.
-        package private(set) var opened: [FontFace]
-        private let cascadeCount: Int
         package var extra: [FontFace] = []
         /// Why a face looked at could not be opened (the first): the text cannot be measured as it would be.
         package var failure: FontError?
 
-        init(cascade: CascadeFaces) {
-            self.cascade = cascade
-            opened = cascade.opened
-            cascadeCount = cascade.count
-        }
+        init(cascade: CascadeFaces) { self.cascade = cascade }
 
         /// Number of faces, opened or not.
-        package var count: Int { cascadeCount + extra.count }
+        package var count: Int { cascade.count + extra.count }
 
-        /// Face `i`; nil when it cannot be opened (``failure`` keeps why).
-        @inline(__always)
+        /// Face `i`, opened now if it was not; nil when it cannot be opened (``failure`` keeps why).
         package mutating func face(_ i: Int) -> FontFace? {
-            if i < opened.count { return opened[i] }
-            return laterFace(i)
-        }
-
-        private mutating func laterFace(_ i: Int) -> FontFace? {
-            guard i < cascadeCount else { return extra[i - cascadeCount] }
+            guard i < cascade.count else { return extra[i - cascade.count] }
             switch cascade.open(i) {
-            case .success(let face):
-                if cascade.opened.count > opened.count { opened = cascade.opened }
-                return face
+            case .success(let face): return face
             case .failure(let error):
                 if failure == nil { failure = error }
                 return nil
             }
         }
 
-        /// The first face after the first `prefix` (opening each one looked at) with a glyph for every required
-        /// scalar of the cluster (the itemizer looks at the opened ones itself, in place).
-        mutating func laterCovering(_ scratch: Scratch, after prefix: Int) -> Int? {
-            for i in prefix..<count { if let face = face(i), Itemizer.covers(face, scratch) { return i } }
+        /// The first face from `first` on (opening each one looked at) with a glyph for every required scalar of the
+        /// cluster (the itemizer looks at the opened ones before it itself, in place).
+        mutating func firstCovering(_ scratch: Scratch, from first: Int) -> Int? {
+            for i in first..<count { if let face = face(i), Itemizer.covers(face, scratch) { return i } }
             return nil
         }
 
         /// The first face (opening each one looked at) with a glyph for `scalar`.
         mutating func firstHaving(_ scalar: UInt32) -> Int? {
-            for i in opened.indices where opened[i].hasGlyph(scalar) { return i }
-            for i in opened.count..<count { if let face = laterFace(i), face.hasGlyph(scalar) { return i } }
+            for i in 0..<count { if let face = face(i), face.hasGlyph(scalar) { return i } }
             return nil
         }
     }
@@ -202,7 +186,7 @@ package enum Itemizer {
             if scratch.requiredCount == 0 {
                 scratch.addPiece(at: range.lowerBound, script: script, face: -1)
             } else if let index = opened.firstIndex(where: { covers($0, scratch) })
-                        ?? faces.laterCovering(scratch, after: opened.count) {
+                        ?? faces.firstCovering(scratch, from: opened.count) {
                 if index >= opened.count { opened = cascade.opened }
                 scratch.addPiece(at: range.lowerBound, script: script, face: Int32(index))
             } else if let first = Unicode.Scalar(scratch.required[0]), let face = lastResort(first), covers(face, scratch) {

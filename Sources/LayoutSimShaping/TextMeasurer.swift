@@ -105,8 +105,9 @@ package final class TextMeasurer {
         for run in runs where run.faceIndex >= keep { keep = run.faceIndex + 1 }
         // A face that cannot be opened covers nothing; the engine fails a text that looked at one
         // (``unopenedFace``), so the system font standing in its place here is never measured.
-        let faces = keep == found.opened.count ? found.opened
-            : (0..<keep).map { found.face($0) ?? cascade.cascadeFaces.opened[cascade.systemModelIndex] }
+        let opened = cascade.cascadeFaces.opened
+        let faces = keep == opened.count ? opened
+            : (0..<keep).map { found.face($0) ?? opened[cascade.systemModelIndex] }
         unopenedFace = found.failure
         var placed: [PlacedRun] = []
         placed.reserveCapacity(runs.count)
@@ -123,7 +124,7 @@ package final class TextMeasurer {
                 level: levels.isEmpty || run.range.isEmpty ? 0 : levels[run.range.lowerBound]
             ))
         }
-        let kept = facesKept(faces, count: keep, cascade: cascade)
+        let kept = facesKept(faces, cascade: cascade)
         var measured = MeasuredText(
             text: text, utf16: utf16, runs: placed, faces: kept.measured, traits: kept.traits,
             ellipsisUnits: kept.ellipsis, levels: levels, warnings: warnings, language: language,
@@ -222,17 +223,15 @@ package final class TextMeasurer {
         return locale
     }
 
-    /// The faces of a measured text, the first `count` of `all` (the cascade's, and any last-resort faces after them),
-    /// what the stages read of each, and each one's advances of U+2026 and of "-": made once per cascade and count
-    /// (compared in place: a copy of the prefix per text retained every face).
+    /// The faces of a measured text (the cascade's as far as it keeps them, and any last-resort faces after them),
+    /// what the stages read of each, and each one's advances of U+2026 and of "-": made once per cascade and faces.
     private func facesKept(
-        _ all: [FontFace], count: Int, cascade: FontCascade
+        _ faces: [FontFace], cascade: FontCascade
     ) -> (measured: [MeasuredFace], traits: [FaceTraits], ellipsis: [Int32?], hyphen: [Int32?]) {
-        if let last = lastFaces, last.faces.count == count, last.standIns == cascade.standIns,
-           last.apple == cascade.apple, zip(last.faces, all[..<count]).allSatisfy({ $0 === $1 }) {
+        if let last = lastFaces, last.faces.count == faces.count, last.standIns == cascade.standIns,
+           last.apple == cascade.apple, zip(last.faces, faces).allSatisfy({ $0 === $1 }) {
             return (last.measured, last.traits, last.ellipsis, last.hyphen)
         }
-        let faces = Array(all[..<count])
         let measured = faces.enumerated().map { index, face in
             MeasuredFace(id: face.id, metrics: face.metrics, standIn: index < cascade.standIns.count ? cascade.standIns[index] : nil,
                          apple: appleRole(cascade, index))
