@@ -15,7 +15,10 @@ struct LineBreakerTests {
         let lines: [String]
         let widths: [Double]
         let wordBroken: Bool
-        var testDescription: String { "\"\(text)\" in \(width) pt" }
+        var strategy: LineBreakStrategy = .standard
+        var testDescription: String {
+            "\"\(text)\" in \(width) pt" + (strategy == .standard ? "" : " (\(strategy.shortName))")
+        }
     }
 
     static let cases: [Case] = [
@@ -88,48 +91,38 @@ struct LineBreakerTests {
         #expect(result.lineBreaks == [3])
     }
 
-    struct HangulCase: CustomTestStringConvertible, Sendable {
-        let text: String
-        let width: Double
-        let strategy: LineBreakStrategy
-        let lines: [String]
-        let widths: [Double]
-        let wordBroken: Bool
-        var testDescription: String { "\"\(text)\" in \(width) pt (\(strategy.shortName))" }
-    }
-
     /// Hangul on OneEm at size 10 falls back to Noto Sans CJK (the stand-in for Apple SD Gothic Neo): each syllable is
     /// 920/1000 em = 9.2 pt; "." "!" and the space are OneEm's 10 pt. ICU's Korean opportunities in "잘못되었습니다.":
     /// between any two syllables, none before the "." (UAX #14 LB13).
-    static let hangulCases: [HangulCase] = [
+    static let hangulCases: [Case] = [
         // 7 × 9.2 + 10 = 74.4: exactly one line.
-        HangulCase(text: "잘못되었습니다.", width: 74.4, strategy: .standard, lines: ["잘못되었습니다."], widths: [74.4],
-                   wordBroken: false),
+        Case(text: "잘못되었습니다.", width: 74.4, lines: ["잘못되었습니다."], widths: [74.4],
+             wordBroken: false, strategy: .standard),
         // A hair narrower: the word no longer fits; it breaks where ICU allows, "잘못되었습니" (6 × 9.2 = 55.2) and
         // "다." (19.2), not before the "." ("잘못되었습니다" 64.4 fits, but a line may not start with ".").
-        HangulCase(text: "잘못되었습니다.", width: 74.39, strategy: .standard, lines: ["잘못되었습니", "다."],
-                   widths: [55.2, 19.2], wordBroken: false),
-        HangulCase(text: "잘못되었습니다!", width: 74.39, strategy: .hangulWordPriority, lines: ["잘못되었습니", "다!"],
-                   widths: [55.2, 19.2], wordBroken: false),
+        Case(text: "잘못되었습니다.", width: 74.39, lines: ["잘못되었습니", "다."],
+             widths: [55.2, 19.2], wordBroken: false, strategy: .standard),
+        Case(text: "잘못되었습니다!", width: 74.39, lines: ["잘못되었습니", "다!"],
+             widths: [55.2, 19.2], wordBroken: false, strategy: .hangulWordPriority),
         // Narrower than 55.2: five syllables (46) and "니다." (2 × 9.2 + 10 = 28.4).
-        HangulCase(text: "잘못되었습니다.", width: 55.19, strategy: .standard, lines: ["잘못되었습", "니다."],
-                   widths: [46, 28.4], wordBroken: false),
+        Case(text: "잘못되었습니다.", width: 55.19, lines: ["잘못되었습", "니다."],
+             widths: [46, 28.4], wordBroken: false, strategy: .standard),
         // 19.2 still holds "다.": two syllables a line.
-        HangulCase(text: "잘못되었습니다.", width: 19.2, strategy: .standard, lines: ["잘못", "되었", "습니", "다."],
-                   widths: [18.4, 18.4, 18.4, 19.2], wordBroken: false),
+        Case(text: "잘못되었습니다.", width: 19.2, lines: ["잘못", "되었", "습니", "다."],
+             widths: [18.4, 18.4, 18.4, 19.2], wordBroken: false, strategy: .standard),
         // Below 19.2 no opportunity of ICU's fits "다.": only then is the word broken, between graphemes.
-        HangulCase(text: "잘못되었습니다.", width: 19.19, strategy: .standard, lines: ["잘못", "되었", "습니", "다", "."],
-                   widths: [18.4, 18.4, 18.4, 9.2, 10], wordBroken: true),
+        Case(text: "잘못되었습니다.", width: 19.19, lines: ["잘못", "되었", "습니", "다", "."],
+             widths: [18.4, 18.4, 18.4, 9.2, 10], wordBroken: true, strategy: .standard),
         // Word priority first: the word moves down whole ("서명이 " hangs its space: 27.6), then breaks on its own line.
-        HangulCase(text: "서명이 잘못되었습니다.", width: 74.39, strategy: .standard, lines: ["서명이 ", "잘못되었습니", "다."],
-                   widths: [27.6, 55.2, 19.2], wordBroken: false),
+        Case(text: "서명이 잘못되었습니다.", width: 74.39, lines: ["서명이 ", "잘못되었습니", "다."],
+             widths: [27.6, 55.2, 19.2], wordBroken: false, strategy: .standard),
         // Without the strategy, ICU's opportunities fill the line: 27.6 + 10 + 3 × 9.2 = 65.2, then 4 × 9.2 + 10 = 46.8.
-        HangulCase(text: "서명이 잘못되었습니다.", width: 74.39, strategy: .none, lines: ["서명이 잘못되", "었습니다."],
-                   widths: [65.2, 46.8], wordBroken: false),
+        Case(text: "서명이 잘못되었습니다.", width: 74.39, lines: ["서명이 잘못되", "었습니다."],
+             widths: [65.2, 46.8], wordBroken: false, strategy: .none),
     ]
 
     @Test(arguments: hangulCases)
-    func hangulWordWiderThanTheLineBreaksWhereICUAllows(_ c: HangulCase) throws {
+    func hangulWordWiderThanTheLineBreaksWhereICUAllows(_ c: Case) throws {
         let engine = try TestSupport.engine()
         let report = try engine.fit(FitRequest(
             text: c.text, font: .file(TestSupport.oneEm, size: 10), container: Container(width: c.width, lineLimit: 0),

@@ -11,14 +11,7 @@ struct LocaleOverrideTests {
     @Test func localesOverrideFields() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        var catalogs: [String] = []
-        for locale in ["de", "de-CH", "fr"] {
-            let lproj = dir.appendingPathComponent("\(locale).lproj")
-            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
-            let path = lproj.appendingPathComponent("Localizable.strings").path
-            try "\"k\" = \"abcdefghijklmnopqrst\";\n".write(toFile: path, atomically: true, encoding: .utf8)
-            catalogs.append(path)
-        }
+        let catalogs = try TestSupport.stringsFiles(in: dir, ["de", "de-CH", "fr"].map { ($0, "abcdefghijklmnopqrst") })
         let spec = dir.appendingPathComponent("spec.yaml").path
         try """
         defaults:

@@ -13,14 +13,7 @@ struct NearMissTests {
     func run(_ width: Double) throws -> CheckReport {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        var catalogs: [String] = []
-        for (locale, text) in [("ka", "ფაილი"), ("en", "Hello")] {
-            let lproj = dir.appendingPathComponent("\(locale).lproj")
-            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
-            let path = lproj.appendingPathComponent("Localizable.strings").path
-            try "\"k\" = \"\(text)\";\n".write(toFile: path, atomically: true, encoding: .utf8)
-            catalogs.append(path)
-        }
+        let catalogs = try TestSupport.stringsFiles(in: dir, [("ka", "ფაილი"), ("en", "Hello")])
         let spec = dir.appendingPathComponent("spec.yaml").path
         try "defaults:\n  size: 20\n  width: \(width)\n  lines: 1\n".write(toFile: spec, atomically: true, encoding: .utf8)
         var options = CheckOptions(catalogs: catalogs, spec: spec)

@@ -59,6 +59,18 @@ package enum TestSupport {
         return dir
     }
 
+    /// `<locale>.lproj/Localizable.strings` in `dir` for each (locale, text), each holding `"k" = "text";`; their paths,
+    /// in order.
+    package static func stringsFiles(in dir: URL, _ texts: [(locale: String, text: String)]) throws -> [String] {
+        try texts.map { locale, text in
+            let lproj = dir.appendingPathComponent("\(locale).lproj")
+            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+            let path = lproj.appendingPathComponent("Localizable.strings").path
+            try "\"k\" = \"\(text)\";\n".write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+    }
+
     /// A copy of the example catalog (Examples/App/Localizable.xcstrings) in `dir` with the German speed-limit
     /// warning made longer ("…warnungen": it still does not fit), edited as text.
     package static func editedExampleCatalog(in dir: URL) throws -> String {
