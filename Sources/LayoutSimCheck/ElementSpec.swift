@@ -76,40 +76,40 @@ public struct ElementSpec: Sendable, Hashable {
 
     /// The fields as written in spec files, each with how it is read and inherited: the one list of them.
     package static let fields: [ElementField] = [
-        ElementField("key", \.key),
-        ElementField("style", \.style),
-        ElementField("font", \.font),
-        ElementField("relativeTo", \.relativeTo),
-        ElementField("size", \.size),
-        ElementField("maxSize", \.maxSize),
-        ElementField("weight", \.weight),
-        ElementField("emphasized", \.emphasized),
-        ElementField("width", \.width),
-        ElementField("scaledWidth", \.scaledWidth),
-        ElementField("device", \.device),
-        ElementField("margins", \.margins),
-        ElementField("lines", \.lines),
-        ElementField("height", \.height),
-        ElementField("scaledHeight", \.scaledHeight),
-        ElementField("insets", \.insets),
-        ElementField("scaledInsets", \.scaledInsets),
-        ElementField("view", \.view),
-        ElementField("lineBreakMode", \.lineBreakMode),
-        ElementField("lineBreakStrategy", \.lineBreakStrategy),
-        ElementField("minimumScaleFactor", \.minimumScaleFactor),
-        ElementField("tightening", \.tightening),
-        ElementField("alignment", \.alignment),
-        ElementField("lineSpacing", \.lineSpacing),
-        ElementField("lineHeight", \.lineHeight),
-        ElementField("sizingRule", \.sizingRule),
-        ElementField("clipsToBounds", \.clipsToBounds),
-        ElementField("allowWordBreak", \.allowWordBreak),
-        ElementField("mustFitThrough", \.mustFitThrough),
-        ElementField("lineBreakRules", \.lineBreakRules),
-        ElementField("calibration", \.calibration),
-        ElementField("minimumContentSizeCategory", \.minimumContentSizeCategory),
-        ElementField("maximumContentSizeCategory", \.maximumContentSizeCategory),
-        ElementField("dynamicTypeSize", \.dynamicTypeSize),
+        ElementField("key", { $0.key }, { $0.key = $1 }),
+        ElementField("style", { $0.style }, { $0.style = $1 }),
+        ElementField("font", { $0.font }, { $0.font = $1 }),
+        ElementField("relativeTo", { $0.relativeTo }, { $0.relativeTo = $1 }),
+        ElementField("size", { $0.size }, { $0.size = $1 }),
+        ElementField("maxSize", { $0.maxSize }, { $0.maxSize = $1 }),
+        ElementField("weight", { $0.weight }, { $0.weight = $1 }),
+        ElementField("emphasized", { $0.emphasized }, { $0.emphasized = $1 }),
+        ElementField("width", { $0.width }, { $0.width = $1 }),
+        ElementField("scaledWidth", { $0.scaledWidth }, { $0.scaledWidth = $1 }),
+        ElementField("device", { $0.device }, { $0.device = $1 }),
+        ElementField("margins", { $0.margins }, { $0.margins = $1 }),
+        ElementField("lines", { $0.lines }, { $0.lines = $1 }),
+        ElementField("height", { $0.height }, { $0.height = $1 }),
+        ElementField("scaledHeight", { $0.scaledHeight }, { $0.scaledHeight = $1 }),
+        ElementField("insets", { $0.insets }, { $0.insets = $1 }),
+        ElementField("scaledInsets", { $0.scaledInsets }, { $0.scaledInsets = $1 }),
+        ElementField("view", { $0.view }, { $0.view = $1 }),
+        ElementField("lineBreakMode", { $0.lineBreakMode }, { $0.lineBreakMode = $1 }),
+        ElementField("lineBreakStrategy", { $0.lineBreakStrategy }, { $0.lineBreakStrategy = $1 }),
+        ElementField("minimumScaleFactor", { $0.minimumScaleFactor }, { $0.minimumScaleFactor = $1 }),
+        ElementField("tightening", { $0.tightening }, { $0.tightening = $1 }),
+        ElementField("alignment", { $0.alignment }, { $0.alignment = $1 }),
+        ElementField("lineSpacing", { $0.lineSpacing }, { $0.lineSpacing = $1 }),
+        ElementField("lineHeight", { $0.lineHeight }, { $0.lineHeight = $1 }),
+        ElementField("sizingRule", { $0.sizingRule }, { $0.sizingRule = $1 }),
+        ElementField("clipsToBounds", { $0.clipsToBounds }, { $0.clipsToBounds = $1 }),
+        ElementField("allowWordBreak", { $0.allowWordBreak }, { $0.allowWordBreak = $1 }),
+        ElementField("mustFitThrough", { $0.mustFitThrough }, { $0.mustFitThrough = $1 }),
+        ElementField("lineBreakRules", { $0.lineBreakRules }, { $0.lineBreakRules = $1 }),
+        ElementField("calibration", { $0.calibration }, { $0.calibration = $1 }),
+        ElementField("minimumContentSizeCategory", { $0.minimumContentSizeCategory }, { $0.minimumContentSizeCategory = $1 }),
+        ElementField("maximumContentSizeCategory", { $0.maximumContentSizeCategory }, { $0.maximumContentSizeCategory = $1 }),
+        ElementField("dynamicTypeSize", { $0.dynamicTypeSize }, { $0.dynamicTypeSize = $1 }),
     ]
 
     /// The names of the fields, as written in spec files.
@@ -186,13 +186,18 @@ package struct ElementField: Sendable {
     let read: @Sendable (inout ElementSpec, FieldText) throws(SpecValueError) -> Void
     let inherit: @Sendable (inout ElementSpec, ElementSpec) -> Void
 
-    init<Value: SpecValue>(_ name: String, _ path: WritableKeyPath<ElementSpec, Value?> & Sendable) {
+    /// The field `name`, read and written through `get` and `set` (closures, not key paths: the table is made at the
+    /// start of every `fit` and `check`, and making its 34 key paths and writing through them cost 1.8 M instructions).
+    init<Value: SpecValue>(
+        _ name: String, _ get: @escaping @Sendable (ElementSpec) -> Value?,
+        _ set: @escaping @Sendable (inout ElementSpec, Value?) -> Void
+    ) {
         self.name = name
         read = { (spec: inout ElementSpec, text: FieldText) throws(SpecValueError) in
-            spec[keyPath: path] = try Value.read(text, field: name)
+            set(&spec, try Value.read(text, field: name))
         }
         inherit = { spec, base in
-            if spec[keyPath: path] == nil { spec[keyPath: path] = base[keyPath: path] }
+            if get(spec) == nil { set(&spec, get(base)) }
         }
     }
 }

@@ -71,7 +71,7 @@ extension CategoryResult {
                 : " (shrunk to \(format(scaleFactor * 100))%)"
         }
         if tracking < 0 { text += " (tightened \(format(tracking)) pt)" }
-        if case .truncated = verdict { text += ": \"" + visibleText.replacingOccurrences(of: "\n", with: "⏎") + "\"" }
+        if case .truncated = verdict { text += ": \"" + visibleText.withLineFeedsShown(as: "⏎") + "\"" }
         let above = lineBoxes.prefix(shownLineCount).map(\.overflowAbove).max() ?? 0
         let below = lineBoxes.prefix(shownLineCount).map(\.overflowBelow).max() ?? 0
         // Only when it shows at two decimals: "0 pt above, 0 pt below" said nothing.
@@ -151,7 +151,7 @@ extension FitFailure {
     /// where the key is (`  at Localizable.xcstrings:12:7`). Line breaks in shown text read `⏎`.
     public var message: String {
         let format = ReportNumber.twoDecimals
-        var subject = "\"" + text.replacingOccurrences(of: "\n", with: "⏎") + "\""
+        var subject = "\"" + text.withLineFeedsShown(as: "⏎") + "\""
         if let key {
             let place = ([locale].compactMap { $0 } + variant).joined(separator: ", ")
             subject = key + (place.isEmpty ? "" : " [\(place)]") + " " + subject
@@ -165,7 +165,7 @@ extension FitFailure {
             first = "\(subject) does not fit at its fixed size: \(verdict.failurePhrase)"
         }
         var lines = [first]
-        if let visibleText { lines.append("  shows: \"" + visibleText.replacingOccurrences(of: "\n", with: "⏎") + "\"") }
+        if let visibleText { lines.append("  shows: \"" + visibleText.withLineFeedsShown(as: "⏎") + "\"") }
         var room: [String] = []
         if let hiddenLines, hiddenLines > 0 {
             var phrase = "\(hiddenLines) more line\(hiddenLines == 1 ? "" : "s")"

@@ -14,9 +14,9 @@ public enum CheckRenderer {
         text += failureWords(r, failure)
         if let clipped = failure.clippedBy { text += ", by \(ReportNumber.text(clipped)) pt" }
         if let placed = placementWords(r, failure) { text += "; " + placed }
-        if let visible = failure.visibleText { text += "; shows \"\(visible.replacingOccurrences(of: "\n", with: " / "))\"" }
+        if let visible = failure.visibleText { text += "; shows \"\(visible.withLineFeedsShown(as: " / "))\"" }
         if let remedy = failure.remedy { text += "; " + remedy.words }
-        text += "; text \"\(r.text.replacingOccurrences(of: "\n", with: " / "))\""
+        text += "; text \"\(r.text.withLineFeedsShown(as: " / "))\""
         if !failure.missingGlyphs.isEmpty { text += "; no font for " + failure.missingGlyphs.joined(separator: " ") }
         let failing = r.failingCategories.map { "\(CategoryName.text($0.category)): \($0.verdict.failurePhrase)" }
         if !failing.isEmpty { text += " [" + failing.joined(separator: ", ") + "]" }

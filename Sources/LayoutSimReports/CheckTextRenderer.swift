@@ -37,7 +37,7 @@ extension CheckRenderer {
                 line += "  \(result.file):\(result.line)"
                 out += line + "\n"
                 if let visible = failure.visibleText {
-                    out += "      shows: \"" + visible.replacingOccurrences(of: "\n", with: "⏎") + "\"\n"
+                    out += "      shows: \"" + visible.withLineFeedsShown(as: "⏎") + "\"\n"
                 }
                 if let placed = placementWords(result, failure) {
                     out += "      " + placed + "\n"

@@ -70,3 +70,17 @@ struct ReportNumberTests {
         }
     }
 }
+
+@Suite("Text shown on one line")
+struct OneLineTests {
+    /// Every U+000A becomes the mark, whatever is around it (the one of "\r\n", one before a combining mark); nothing
+    /// else changes, scalar for scalar.
+    @Test func everyLineFeedIsShown() {
+        let shown = "a\r\nb\n\nc\n\u{301}d\n".withLineFeedsShown(as: "⏎")
+        let expected: [UInt32] = [0x61, 0x0D, 0x23CE, 0x62, 0x23CE, 0x23CE, 0x63, 0x23CE, 0x301, 0x64, 0x23CE]
+        #expect(shown.unicodeScalars.map(\.value) == expected)
+        #expect("two\nlines".withLineFeedsShown(as: " / ") == "two / lines")
+        #expect("Käse\u{2028}Brot".withLineFeedsShown(as: "⏎") == "Käse\u{2028}Brot")
+        #expect("".withLineFeedsShown(as: "⏎") == "")
+    }
+}
