@@ -100,8 +100,8 @@ PREFIX ?= /usr/local
 BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
-# On Linux the installed binary is built for a quick start (`layoutsim fit` of one string: 41 M instructions → 33 M,
-# about 19 → 16 ms of CPU on a 2-core machine), in its own build folder (.build/install: its compiler flags differ):
+# On Linux the installed binary is built for a quick start (`layoutsim fit` of one string: 40 M instructions → 30 M,
+# about 19 → 15 ms of CPU on a 2-core machine), in its own build folder (.build/install: its compiler flags differ):
 # - Swift's runtime and Foundation linked in (--static-swift-stdlib): the dynamic loader binds about 20,000 fewer
 #   symbols at every start (the binary grows from 20 to 91 MB);
 # - a position-dependent executable (-no-pie): the loader no longer patches 81,000 addresses in Swift's metadata,

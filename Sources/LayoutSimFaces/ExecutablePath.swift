@@ -12,11 +12,12 @@ enum ExecutablePath {
     /// The running executable's file, every symlink on the way resolved; nil when the system cannot say.
     static func resolved() -> URL? {
         #if os(Linux)
-        // The kernel's link already names the file itself (every symlink the command went through resolved).
+        // The kernel's link already names the file itself, every symlink on its path resolved (the kernel writes the
+        // path of the file it opened), so it is not resolved again component by component.
         let target: String
         do { target = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") } catch { return nil }
         guard target.hasPrefix("/") else { return nil }
-        return URL(fileURLWithPath: target).resolvingSymlinksInPath()
+        return URL(fileURLWithPath: target)
         #elseif canImport(MachO)
         var size: UInt32 = 0
         _ = _NSGetExecutablePath(nil, &size)
