@@ -65,7 +65,8 @@ public enum CatalogReader {
     /// ``read(_:developmentLanguage:)``; with `inParallel`, another thread helps read a String Catalog (its line
     /// index is made beside the parsing).
     package static func read(
-        _ url: URL, developmentLanguage: String, inParallel: Bool, emit: (([CatalogEntry]) -> Void)? = nil
+        _ url: URL, developmentLanguage: String, inParallel: Bool, keepsDocument: Bool = false,
+        emit: (([CatalogEntry]) -> Void)? = nil
     ) -> CatalogReadResult {
         let file = url.path
         let top = CatalogSourceLocation(file: file, line: 1, column: 1)
@@ -85,7 +86,7 @@ public enum CatalogReader {
         }
         switch fileExtension {
         case "xcstrings":
-            return XCStringsReader.read(data, file: file, inParallel: inParallel, emit: emit)
+            return XCStringsReader.read(data, file: file, inParallel: inParallel, keepsDocument: keepsDocument, emit: emit)
         case "strings":
             return StringsFileReader.read(data, url: url, developmentLanguage: developmentLanguage)
         case "stringsdict":
@@ -118,12 +119,17 @@ public enum CatalogReader {
     /// ``readEach(_:developmentLanguage:)``, with another thread helping as ``read(_:developmentLanguage:inParallel:)``
     /// says when `inParallel`.
     ///
-    /// `emit`: the entries of String Catalogs go to it as they are made (``XCStringsReader/read(_:file:inParallel:emit:)``),
-    /// the files in order; those of other formats stay in the results.
+    /// `emit`: the entries of String Catalogs go to it as they are made
+    /// (``XCStringsReader/read(_:file:inParallel:keepsDocument:emit:)``), the files in order; those of other formats
+    /// stay in the results. `keepsDocument`: a String Catalog's parsed document is never freed (a process that ends
+    /// after the check).
     package static func readEach(
-        _ urls: [URL], developmentLanguage: String, inParallel: Bool, emit: (([CatalogEntry]) -> Void)? = nil
+        _ urls: [URL], developmentLanguage: String, inParallel: Bool, keepsDocument: Bool = false,
+        emit: (([CatalogEntry]) -> Void)? = nil
     ) -> [CatalogReadResult] {
-        var results = urls.map { read($0, developmentLanguage: developmentLanguage, inParallel: inParallel, emit: emit) }
+        var results = urls.map {
+            read($0, developmentLanguage: developmentLanguage, inParallel: inParallel, keepsDocument: keepsDocument, emit: emit)
+        }
         LprojTables.addMissingKeyWarnings(to: &results, urls: urls, developmentLanguage: developmentLanguage)
         return results
     }

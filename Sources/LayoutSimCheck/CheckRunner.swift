@@ -50,8 +50,9 @@ public struct CheckOptions: Sendable {
     /// the same either way).
     package var streamsCatalogs = true
     /// The process ends once the report is written (the command line): each worker's engine, with its caches of
-    /// every text shaped, is kept rather than freed value by value when the worker is done, as the report is (the
-    /// system takes the memory back at once). Default false: a library caller's engines are freed.
+    /// every text shaped, and each String Catalog's parsed document are kept rather than freed value by value when
+    /// they are done with, as the report is (the system takes the memory back at once). Default false: a library
+    /// caller's engines and documents are freed.
     public var endsProcessAfterward = false
 
     /// Creates options with the defaults.
@@ -239,16 +240,22 @@ public enum CheckRunner {
         // Defaults that cannot lay a string out (no width): one error, and the keys no element names are skipped.
         let defaultsProblem = LayoutSpec.problem(of: spec.defaults)
         var reportedDefaultsProblem = false
-        // A key's places are looked up once, not once per locale and variant (globs are matched in order).
+        // A key's places are looked up once, not once per locale and variant (globs are matched in order); a key's
+        // entries mostly come one after another, so the last key's are compared first (no hashing).
         var placesByKey: [String: (places: [Place], named: Bool)] = [:]
+        var lastPlaces: (key: String, found: (places: [Place], named: Bool))?
         func job(_ entry: CatalogEntry, text: String, language: String) {
             let found: (places: [Place], named: Bool)
-            if let known = placesByKey[entry.key] {
+            let repeatsKey = lastPlaces?.key == entry.key
+            if repeatsKey, let lastPlaces {
+                found = lastPlaces.found
+            } else if let known = placesByKey[entry.key] {
                 found = known
             } else {
                 found = spec.places(forKey: entry.key)
                 placesByKey[entry.key] = found
             }
+            lastPlaces = (entry.key, found)
             let (places, named) = found
             if !named, let defaultsProblem {
                 if !reportedDefaultsProblem {
@@ -263,7 +270,7 @@ public enum CheckRunner {
                 ))
                 return
             }
-            if !named { unspecified.insert(entry.key) }
+            if !named && !repeatsKey { unspecified.insert(entry.key) }  // (the key's entry before inserted it)
             for place in places {
                 var element: ElementSpec
                 var context: GroupContext?
@@ -340,6 +347,7 @@ public enum CheckRunner {
             && urls.allSatisfy { $0.pathExtension.lowercased() == "xcstrings" }
         var read = CatalogReader.readEach(
             urls, developmentLanguage: options.developmentLanguage, inParallel: options.workers > 1,
+            keepsDocument: options.endsProcessAfterward,
             emit: streams ? { run in
                 var run = run
                 let first = entries.count
