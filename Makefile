@@ -44,7 +44,8 @@ test: deps
 # `make bench-callgrind`: the same table in instructions (valgrind), a whole `check` against the floor and Pango.
 # Pango is needed by these two targets only: they install libpango1.0-dev (or Homebrew's pango) when it is missing.
 BENCH_ROUNDS ?= 50
-BENCH_BIN = $$($(SWIFT) build -c release --product layoutsim --show-bin-path)/layoutsim
+# The binary measured is the one `make install` installs (on Linux its own build, .build/install: see INSTALL_FLAGS).
+BENCH_BIN = $$($(SWIFT) build -c release --product layoutsim $(INSTALL_FLAGS) --show-bin-path)/layoutsim
 bench-tools: deps
 	@if ! pkg-config --exists pangoft2; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
@@ -52,7 +53,7 @@ bench-tools: deps
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libpango1.0-dev; \
 	  elif command -v brew >/dev/null 2>&1; then brew install pango; fi; \
 	fi
-	$(SWIFT) build -c release --product layoutsim
+	$(SWIFT) build -c release --product layoutsim $(INSTALL_FLAGS)
 	mkdir -p .build
 	$${CC:-cc} -O2 -o .build/bench-floor Bench/floor.c $$(pkg-config --cflags --libs harfbuzz icu-uc)
 	$${CC:-cc} -O2 -o .build/bench-pango Bench/pango.c $$(pkg-config --cflags --libs pangoft2 fontconfig)
