@@ -37,7 +37,10 @@ public enum TextReportRenderer {
                 if [1, 3, 4, 5, 6].contains(column) && column < row.count - 1 { line += pad + cell } else { line += cell + pad }
                 if column < row.count - 1 { line += "  " }
             }
-            while line.hasSuffix(" ") { line.removeLast() }
+            // The trailing padding cut off at once: after the last byte that is not a space (a space is never part of
+            // another character's bytes, and the characters before trailing spaces end before them).
+            let kept = line.utf8.lastIndex { $0 != UInt8(ascii: " ") }.map { line.utf8.index(after: $0) } ?? line.startIndex
+            line = String(line[..<kept])
             out += line + "\n"
         }
         if !report.missingGlyphs.isEmpty {
