@@ -69,16 +69,19 @@ package enum SystemCascadeFiles {
 package final class CascadeFaces {
     /// Faces `0..<opened.count`, every one opened: those opened with the cascade, then as many of the others as are
     /// opened in a row (an itemizer reads them in place, per cluster). Not checked for exclusive access at run time
-    /// (a thread-local lookup per access), nor are the arrays below: private to set, changed only in ``open(_:)``,
+    /// (a thread-local lookup per access), nor is ``later``: private to set, changed only in ``open(_:)``,
     /// which calls nothing that comes back here.
     @exclusivity(unchecked) package private(set) var opened: [FontFace]
     /// How many faces were opened with the cascade (``opened`` has at least these).
     private let openedWith: Int
-    /// After them, each bundled file not opened yet, then opened (nil), or that could not be opened.
-    @exclusivity(unchecked) private var files: [String?]
-    @exclusivity(unchecked) private var later: [FontFace?]
-    /// Why each of them could not be opened (it is not tried again).
-    @exclusivity(unchecked) private var failures: [FontError?]
+    /// Each face after them: its bundled file, not opened yet; the face; or why it could not be opened (a broken
+    /// install: it is not tried again).
+    private enum Later {
+        case file(String)
+        case face(FontFace)
+        case failed(FontError)
+    }
+    @exclusivity(unchecked) private var later: [Later]
     private let registry: FontRegistry?
     /// Number of faces, opened or not.
     package let count: Int
@@ -87,9 +90,7 @@ package final class CascadeFaces {
     package init(_ faces: [FontFace]) {
         opened = faces
         openedWith = faces.count
-        files = []
         later = []
-        failures = []
         registry = nil
         count = faces.count
     }
@@ -98,29 +99,30 @@ package final class CascadeFaces {
     package init(_ faces: [FontFace], then files: [String], from registry: FontRegistry) {
         opened = faces
         openedWith = faces.count
-        self.files = files
-        later = Array(repeating: nil, count: files.count)
-        failures = Array(repeating: nil, count: files.count)
+        later = files.map(Later.file)
         self.registry = registry
         count = faces.count + files.count
     }
 
-    /// Face `i`, opened now if it was not; else why it cannot be (a broken install: it is not tried again).
+    /// Face `i`, opened now if it was not; else why it cannot be.
     package func open(_ i: Int) -> Result<FontFace, FontError> {
         if i < opened.count { return .success(opened[i]) }
         let k = i - openedWith
-        if let face = later[k] { return .success(face) }
-        if let failure = failures[k] { return .failure(failure) }
-        guard let file = files[k], let registry else { return .failure(.bundledFontsNotFound(searched: [])) }
-        files[k] = nil
-        do {
-            let face = try registry.bundledFace(named: file)
-            later[k] = face
-            while opened.count < count, let next = later[opened.count - openedWith] { opened.append(next) }
-            return .success(face)
-        } catch {
-            failures[k] = error
-            return .failure(error)
+        switch later[k] {
+        case .face(let face): return .success(face)
+        case .failed(let error): return .failure(error)
+        case .file(let file):
+            // A cascade with files to open has the registry they are in (the other initializer has no files).
+            guard let registry else { return .failure(.bundledFontsNotFound(searched: [])) }
+            do {
+                let face = try registry.bundledFace(named: file)
+                later[k] = .face(face)
+                while opened.count < count, case .face(let next) = later[opened.count - openedWith] { opened.append(next) }
+                return .success(face)
+            } catch {
+                later[k] = .failed(error)
+                return .failure(error)
+            }
         }
     }
 
