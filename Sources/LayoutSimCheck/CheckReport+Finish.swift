@@ -12,12 +12,12 @@ extension CheckReport {
         var counted = counted
         if counted?.count != results.count { counted = nil }
         let moved = counted == nil && Self.sortInPlace(&results)
-        diagnostics = Array(Set(diagnostics)).sorted()
-        unspecifiedKeys = Array(Set(unspecifiedKeys)).sorted()
-        skipped = Array(Set(skipped)).sorted()
-        shards = Array(Set(shards)).sorted()
-        fonts = Array(Set(fonts)).sorted()
-        fixedSinceBaseline = Array(Set(fixedSinceBaseline)).sorted()
+        diagnostics = Self.sortedUnique(diagnostics)
+        unspecifiedKeys = Self.sortedUnique(unspecifiedKeys)
+        skipped = Self.sortedUnique(skipped)
+        shards = Self.sortedUnique(shards)
+        fonts = Self.sortedUnique(fonts)
+        fixedSinceBaseline = Self.sortedUnique(fixedSinceBaseline)
         let tally: Tally
         if let counted, !moved, counted.count == results.count {
             tally = counted
@@ -34,6 +34,18 @@ extension CheckReport {
             errors: diagnostics.filter { $0.severity == "error" }.count + tally.errors,
             warnings: diagnostics.filter { $0.severity == "warning" }.count
         )
+    }
+
+    /// `items` sorted, each once: as they are when each already sorts after the one before (a check's keys come in
+    /// the catalog's order, which Xcode sorts), else through a set. Strictly ascending items have no duplicates, so
+    /// both ways give the same array; the first reads each item once or twice and hashes none.
+    static func sortedUnique<Item: Comparable & Hashable>(_ items: [Item]) -> [Item] {
+        var ascending = true
+        for index in items.indices.dropFirst() where !(items[index - 1] < items[index]) {
+            ascending = false
+            break
+        }
+        return ascending ? items : Array(Set(items)).sorted()
     }
 
     /// Where a result goes in a report: its key, locale, variant and place. The one order of a check: its results

@@ -232,7 +232,8 @@ public enum CheckRunner {
             if let last = keyJobs.last, last.entry.key != job.entry.key { sendKeyJobs() }
             keyJobs.append(job)
         }
-        var unspecified = Set<String>()
+        // In the order met (``CheckReport/finish(counted:)`` sorts them, and drops a key met again after others).
+        var unspecified: [String] = []
         var deviceWarnings = Set<String>()
         // The texts of the keys groups show, which a group child is laid out beside (all of them read first).
         var siblings = GroupTexts(sourceLanguage: sourceLanguage)
@@ -270,7 +271,7 @@ public enum CheckRunner {
                 ))
                 return
             }
-            if !named && !repeatsKey { unspecified.insert(entry.key) }  // (the key's entry before inserted it)
+            if !named && !repeatsKey { unspecified.append(entry.key) }  // (the key's entry before added it)
             for place in places {
                 var element: ElementSpec
                 var context: GroupContext?
@@ -405,7 +406,7 @@ public enum CheckRunner {
         report.drawings = laidOut.drawings
         report.fonts = laidOut.fonts
         diagnostics += laidOut.warnings
-        report.unspecifiedKeys = Array(unspecified)
+        report.unspecifiedKeys = unspecified
         report.skipped = Array(skipped)
         report.diagnostics = diagnostics
         report.finish(counted: laidOut.tally)

@@ -95,4 +95,32 @@ struct SpecDefaultsAndLocalesTests {
         options.locales = ["de"]
         #expect(try CheckRunner.run(options).diagnostics.isEmpty)
     }
+
+    /// The keys checked with the defaults are listed sorted, each once, however the catalogs give them: a second
+    /// catalog repeats "b" and "a" after other keys, and its keys are not in order.
+    @Test func keysCheckedWithTheDefaultsAreListedSortedOnce() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.yaml").path
+        try "defaults: {font: \(TestSupport.oneEm), size: 10, width: 100}\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        let second = dir.appendingPathComponent("More.xcstrings").path
+        try """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "c" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "c" } } } },
+            "b" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "b" } } } },
+            "a" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "a" } } } }
+          },
+          "version" : "1.0"
+        }
+        """.write(toFile: second, atomically: true, encoding: .utf8)
+        var options = CheckOptions(catalogs: [try catalog(in: dir), second], spec: spec)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        #expect(try CheckRunner.run(options).unspecifiedKeys == ["a", "b", "c"])
+        // One catalog, in order: the list as met.
+        options.catalogs = [try catalog(in: dir)]
+        #expect(try CheckRunner.run(options).unspecifiedKeys == ["a", "b"])
+    }
 }
+
