@@ -243,18 +243,26 @@ public enum CheckRunner {
         var reportedDefaultsProblem = false
         // A key's places are looked up once, not once per locale and variant (globs are matched in order); a key's
         // entries mostly come one after another, so the last key's are compared first (no hashing).
+        // A spec of defaults only gives every key the defaults at once: nothing to remember, and no key to hash.
         var placesByKey: [String: (places: [Place], named: Bool)] = [:]
+        let remembersPlaces = !spec.elements.isEmpty || !spec.groups.isEmpty
         var lastPlaces: (key: String, found: (places: [Place], named: Bool))?
         func job(_ entry: CatalogEntry, text: String, language: String) {
             let found: (places: [Place], named: Bool)
             let repeatsKey = lastPlaces?.key == entry.key
             if repeatsKey, let lastPlaces {
                 found = lastPlaces.found
-            } else if let known = placesByKey[entry.key] {
-                found = known
-            } else {
+            } else if !remembersPlaces {
                 found = spec.places(forKey: entry.key)
-                placesByKey[entry.key] = found
+            } else {
+                // One hash lookup: the slot is read, and filled when empty.
+                func remembered(_ slot: inout (places: [Place], named: Bool)?) -> (places: [Place], named: Bool) {
+                    if let known = slot { return known }
+                    let places = spec.places(forKey: entry.key)
+                    slot = places
+                    return places
+                }
+                found = remembered(&placesByKey[entry.key])
             }
             lastPlaces = (entry.key, found)
             let (places, named) = found
