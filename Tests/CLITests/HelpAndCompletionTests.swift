@@ -34,7 +34,11 @@ import Testing
                 #expect(words.first == "layoutsim")
                 #expect(words.dropFirst().first == name)
                 let arguments = Array(words.dropFirst())
-                _ = try LayoutSimCommand.parseAsRoot(arguments)
+                let parsed = try LayoutSimCommand.parseAsRoot(arguments)
+                // The subcommand's own parse, which the binary tries first, gives the same command.
+                let direct = try LayoutSimCommand.parsedCommand(arguments)
+                #expect(type(of: direct) == type(of: parsed))
+                #expect(String(reflecting: direct) == String(reflecting: parsed), "\(example.command)")
                 let writes = ["--output", "--output-dir", "--in-place", "--html", "--update-baseline", "--svg"].contains { arguments.contains($0) }
                 guard !writes, name != "bench", name != "merge" else { continue }
                 let output = try CIExamplesTests.run(binary.path, arguments, env: [:])
@@ -42,6 +46,17 @@ import Testing
                 #expect(!output.stdout.isEmpty)
             }
         }
+    }
+
+    /// A usage error in a subcommand's arguments is said with the command's full name, as the root's parse says it
+    /// (the subcommand's own parse, tried first, would call it `fit`).
+    @Test func usageErrorsNameTheWholeCommand() throws {
+        let binary = try #require(CLIRunner.binary)
+        let output = try CIExamplesTests.run(binary.path, ["fit", "Hello", "--width", "100", "--no-such-option"], env: [:])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("Unknown option '--no-such-option'"))
+        #expect(output.stderr.contains("Usage: layoutsim fit "))
+        #expect(output.stderr.contains("See 'layoutsim fit --help' for more information."))
     }
 
     /// The values each shell is offered, written out here from the README's lists.
