@@ -80,7 +80,7 @@ extension LayoutEngine {
     /// `text` measured in the system font at `weight`, with the advances the engine lays it out with.
     private func source(_ text: String, weight: FontWeight) throws(LayoutSimError) -> AdvanceSource {
         let measured = try measure(text, font: .system(size: 17, weight: weight), weight: weight, language: nil)
-        let system = measured.faces.contains { $0.usesSystemModel } ? try systemFont() : nil
+        let system = measured.faces.contains { $0.usesSystemModel } ? try systemFont(weight: weight) : nil
         return AdvanceSource(text: measured, system: system, weight: weight)
     }
 }

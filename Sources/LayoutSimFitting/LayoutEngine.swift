@@ -75,14 +75,12 @@ public final class LayoutEngine {
     package var shapedTextHits: Int { shapedTexts.hits }
     package var shapedTextMisses: Int { shapedTexts.misses }
 
-    /// The system-font model, opened on first use.
-    package func systemFont() throws(LayoutSimError) -> SystemFontModel {
-        if let systemFontModel { return systemFontModel }
-        do {
-            let model = try SystemFontModel(registry: registry)
-            systemFontModel = model
-            return model
-        } catch { throw .font(error) }
+    /// The system-font model, made on first use, with its Inter face of `weight` open.
+    package func systemFont(weight: FontWeight) throws(LayoutSimError) -> SystemFontModel {
+        let model = systemFontModel ?? SystemFontModel(registry: registry)
+        systemFontModel = model
+        do { try model.open(weight) } catch { throw .font(error) }
+        return model
     }
 
     /// The cascade for `font` at `weight` (primary face, the user's fallbacks, then the system cascade).
@@ -216,8 +214,8 @@ extension LayoutEngine {
         )
         measured.calibratesStandIns = request.calibratesStandIns
         let usesSFModel = measured.faces.contains { $0.usesSystemModel }
-        let system: SystemFontModel? = usesSFModel ? try systemFont() : nil
         let sfWeight = request.font.face == .system ? weight : .regular
+        let system: SystemFontModel? = usesSFModel ? try systemFont(weight: sfWeight) : nil
         return AdvanceSource(text: consume measured, system: system, weight: sfWeight)
     }
 

@@ -33,9 +33,10 @@ package final class SystemFontModel {
     package static let standInInkFactor = capHeightPerPoint / standInCapHeightPerEm
 
     private let table = SFAdvanceTable.measured
-    private let faces: [FontWeight: FontFace]
-    /// Σ Inter nominal advances of A–Z a–z per weight, Inter font units.
-    private let interLetterUnits: [FontWeight: Double]
+    private let registry: FontRegistry
+    /// Per weight opened (``open(_:)``): Σ Inter nominal advances of A–Z a–z, Inter font units, and Inter's units per
+    /// em (both 0 when no Inter file is bundled for the weight). Not checked for exclusive access, as the caches below.
+    @exclusivity(unchecked) private var interLetters: [FontWeight: (units: Double, unitsPerEm: Int)] = [:]
     /// SF advance rows already computed, keyed by (size, weight); bounded. These two caches are not checked for
     /// exclusive access at run time (a thread-local lookup, ~80 instructions, about ten per string): private, used by
     /// the one thread of the engine that owns the model, changed only in ``row(atSize:weight:)``, which calls nothing
@@ -46,30 +47,31 @@ package final class SystemFontModel {
     @exclusivity(unchecked) private var firstRows: [(key: SFRowKey, row: SFRow)] = []
     private static let firstRowCount = 32
 
-    /// Opens the four Inter faces from the registry's bundled fonts.
-    package init(registry: FontRegistry) throws(FontError) {
-        var faces: [FontWeight: FontFace] = [:]
-        var letters: [FontWeight: Double] = [:]
-        for weight in FontWeight.allCases {
-            guard let file = SystemCascadeFiles.interFiles[weight] else { continue }
-            let face = try registry.bundledFace(named: file)
-            faces[weight] = face
-            var sum = 0.0
-            for scalar in Self.ratioLetters {
-                if let glyph = face.nominalGlyph(for: scalar) { sum += Double(face.nominalAdvance(ofGlyph: glyph)) }
-            }
-            letters[weight] = sum
+    /// The model over the registry's bundled Inter faces, each opened by ``open(_:)`` when a text first needs its
+    /// weight (`fit` of a body text opened all four: three files read for nothing).
+    package init(registry: FontRegistry) {
+        self.registry = registry
+    }
+
+    /// Opens the Inter face of `weight`, once: every weight a text is measured at is opened first (the engine does it,
+    /// where an unreadable bundled font is an error), so that the ratios below never stand in for a font not read.
+    package func open(_ weight: FontWeight) throws(FontError) {
+        guard interLetters[weight] == nil else { return }
+        guard let file = SystemCascadeFiles.interFiles[weight] else {
+            interLetters[weight] = (0, 0)
+            return
         }
-        self.faces = faces
-        self.interLetterUnits = letters
+        let face = try registry.bundledFace(named: file)
+        var sum = 0.0
+        for scalar in Self.ratioLetters {
+            if let glyph = face.nominalGlyph(for: scalar) { sum += Double(face.nominalAdvance(ofGlyph: glyph)) }
+        }
+        interLetters[weight] = (sum, face.metrics.unitsPerEm)
     }
 
     /// The letters whose SF/Inter width ratio scales characters SF was not measured on.
     package static let ratioLetters: [Unicode.Scalar] = (0x41...0x5A).compactMap(Unicode.Scalar.init)
         + (0x61...0x7A).compactMap(Unicode.Scalar.init)
-
-    /// The Inter face that shapes text at `weight`.
-    package func face(for weight: FontWeight) -> FontFace? { faces[weight] }
 
     /// SF's advances of printable ASCII at `size` and `weight`, points (index = code point − 0x20), with the
     /// SF/Inter letter ratio at that size; computed once per size and weight.
@@ -96,8 +98,11 @@ package final class SystemFontModel {
     private func letterRatio(_ sf: [Double], atSize size: Double, weight: FontWeight) -> Double {
         var sfSum = 0.0
         for scalar in Self.ratioLetters { sfSum += sf[Int(scalar.value) - 0x20] }
-        guard let units = interLetterUnits[weight], units > 0, let face = faces[weight] else { return 1 }
-        let interPoints = Units.points(units, unitsPerEm: face.metrics.unitsPerEm, size: size)
+        guard let letters = interLetters[weight] else {
+            preconditionFailure("the system-font model's weight \(weight) was used before it was opened")
+        }
+        guard letters.units > 0 else { return 1 }
+        let interPoints = Units.points(letters.units, unitsPerEm: letters.unitsPerEm, size: size)
         return sfSum / interPoints
     }
 

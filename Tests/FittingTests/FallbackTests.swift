@@ -69,6 +69,36 @@ struct FallbackTests {
         #expect(refusal("สวัสดี", "th")?.hasPrefix(thaiPath + ": not a usable font") == true)
     }
 
+    /// The system-font model opens the Inter face of a weight when a text is first laid out at it: a fonts folder whose
+    /// Inter Bold is cut to its first 1,000 bytes (the other files linked from `Fonts/`) lays a regular text out as the
+    /// whole folder does, and refuses a bold one, naming the file, rather than scaling its letters by a ratio of 1.
+    @Test func theSystemFontModelOpensEachWeightWhenFirstNeeded() throws {
+        let fonts = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for file in try FileManager.default.contentsOfDirectory(atPath: fonts.path) where file != "Inter-Bold.otf" {
+            try FileManager.default.createSymbolicLink(
+                at: dir.appendingPathComponent(file), withDestinationURL: fonts.appendingPathComponent(file)
+            )
+        }
+        try Data(contentsOf: fonts.appendingPathComponent("Inter-Bold.otf")).prefix(1000)
+            .write(to: dir.appendingPathComponent("Inter-Bold.otf"))
+        let broken = try LayoutEngine(fontsDirectory: dir)
+        func request(_ weight: FontWeight) -> FitRequest {
+            FitRequest(text: "Grüße, naïve café", font: .system(size: 17, weight: weight), container: Container(width: 100, lineLimit: 0))
+        }
+        let ours = try broken.fit(request(.regular)).results.map(\.lineWidths)
+        #expect(ours == (try TestSupport.engine().fit(request(.regular)).results.map(\.lineWidths)))
+        #expect(!ours.isEmpty)
+        let boldPath = dir.appendingPathComponent("Inter-Bold.otf").path
+        #expect(throws: LayoutSimError.self) { try broken.fit(request(.bold)) }
+        do {
+            _ = try broken.fit(request(.bold))
+        } catch {
+            #expect(error.description.hasPrefix(boldPath + ": "), "\(error.description)")
+        }
+    }
+
     /// Scripts iOS draws with fonts of their own beyond Thai, Arabic, Devanagari, Hebrew and CJK (SF Georgian, Kohinoor
     /// Bangla, Tamil Sangam MN, Myanmar Sangam MN, …) are measured in their Noto stand-ins, uncalibrated, not reported
     /// as missing glyphs. The widths are uharfbuzz 0.57's shaped advances (hb.shape, language set) of each text in the
