@@ -270,7 +270,9 @@ extension CheckRunner {
             let isGlob = pattern.contains("*") || pattern.contains("?")
             let matches = isGlob ? keys.contains { Glob.matches(pattern, $0) } : keys.contains(pattern)
             if !matches {
-                out.append(.warning("'\(pattern)' matches no key of the catalogs checked", at: element.location ?? top))
+                // A shell's character class or braces are not this glob's: say so where they are the likely reason.
+                let hint = isGlob && pattern.contains(where: { "[]{}".contains($0) }) ? " (a key glob takes only * and ?)" : ""
+                out.append(.warning("'\(pattern)' matches no key of the catalogs checked\(hint)", at: element.location ?? top))
             }
         }
         for group in spec.groups {

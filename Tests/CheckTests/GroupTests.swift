@@ -172,10 +172,13 @@ struct GroupTests {
             scaledWidth: 100
             width: 100
           - key: kk
+          - key: "[a-z]*"
         """, categories: [.large])
         let messages = report.diagnostics.map { "\($0.line): \($0.severity): \($0.message)" }
         #expect(messages.contains("9: error: width and scaledWidth cannot be combined"))
         #expect(messages.contains("12: warning: 'kk' matches no key of the catalogs checked"))
+        // A shell's character class is not a key glob's: said with the warning.
+        #expect(messages.contains("13: warning: '[a-z]*' matches no key of the catalogs checked (a key glob takes only * and ?)"))
         // The element is dropped: the key is checked with the defaults.
         #expect(report.results.map(\.element) == [nil])
         #expect(report.results.map(\.error) == [nil])
