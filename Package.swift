@@ -13,6 +13,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // SHA-256 of the fonts, catalogs and texts a report names (BoringSSL on Linux, with the SHA instructions).
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // `swift package generate-documentation --target LayoutSim`: a plugin only, built when it is run.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -38,7 +40,7 @@ let package = Package(
             providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
         ),
         // The pipeline, one target per stage; each imports only the stages before it (see architecture.md).
-        .target(name: "LayoutSimModel"),
+        .target(name: "LayoutSimModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "LayoutSimFaces", dependencies: ["LayoutSimModel", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "LayoutSimShaping", dependencies: ["LayoutSimModel", "LayoutSimFaces", "CHarfBuzz", "CICU"]),
         .target(name: "LayoutSimSystemFont", dependencies: ["LayoutSimModel", "LayoutSimFaces", "LayoutSimShaping"]),
