@@ -108,7 +108,8 @@ package final class NumberSampleCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var opened = LRUCache<String, Opened>(capacity: 16)
+    /// Room for every locale of a large catalog (a check takes a key's locales in turn: see `TextBoundaries`).
+    private var opened = LRUCache<String, Opened>(capacity: 128)
     private var strings = LRUCache<Key, Result<String, SegmentationError>>(capacity: 1024)
     private var plurals = LRUCache<PluralKey, Result<PluralSample, SegmentationError>>(capacity: 256)
 

@@ -180,7 +180,7 @@ package final class FontCascades {
     package let registry: FontRegistry
     /// Apple's own fonts, when they are used (`--apple-fonts`).
     package let appleFonts: AppleFontIndex?
-    private var cache = LRUCache<CascadeKey, FontCascade>(capacity: 64)
+    private var cache = LRUCache<CascadeKey, FontCascade>(capacity: 256)
 
     package init(registry: FontRegistry, appleFonts: AppleFontIndex? = nil) {
         self.registry = registry

@@ -18,7 +18,7 @@ package final class TextMeasurer {
     @exclusivity(unchecked) private var bidiResolver: BidiResolver?
     @exclusivity(unchecked) private var fontconfig: SystemFontLookup?
     /// ICU locale IDs of the language tags seen (BCP 47 → ICU), bounded; and the last one asked for.
-    @exclusivity(unchecked) private var locales = LRUCache<String, String>(capacity: 64)
+    @exclusivity(unchecked) private var locales = LRUCache<String, String>(capacity: 256)
     @exclusivity(unchecked) private var lastLocale: (language: String?, rules: LineBreakRules, locale: String)?
     /// What measuring the line edges keeps from one text to the next (``EdgeForms``).
     @exclusivity(unchecked) var edgeForms = EdgeForms()

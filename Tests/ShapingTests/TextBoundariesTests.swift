@@ -43,6 +43,23 @@ struct TextBoundariesTests {
         #expect(try boundaries.graphemeBoundaries(Array("ab".utf16)) == [0, 1, 2])
     }
 
+    /// A catalog check takes each key's locales in turn: 40 locales, three keys each, open 40 line iterators (an LRU
+    /// cache of 16 opened one for every text), and each text still gets its locale's breaks.
+    @Test func manyLocalesInTurnOpenEachLineIteratorOnce() throws {
+        let boundaries = TextBoundaries()
+        let locales = ["af", "am", "ar", "az", "be", "bg", "bn", "bs", "ca", "cs", "cy", "da", "de", "el", "en", "es",
+                       "et", "eu", "fa", "fi", "fr", "ga", "gl", "gu", "he", "hi", "hr", "hu", "hy", "id", "is", "it",
+                       "ja", "ka", "kk", "km", "ko", "lo", "th", "zh"]
+        for _ in 0..<3 {
+            for locale in locales {
+                let text = locale == "th" ? "ภาษาไทย" : "ab cd"
+                let expected = locale == "th" ? [4, 7] : [3, 5]
+                #expect(try boundaries.lineBreaks(Array(text.utf16), locale: locale).map(\.offset) == expected, "\(locale)")
+            }
+        }
+        #expect(boundaries.lineIteratorsOpened == locales.count)
+    }
+
     @Test func languageTagsConvertToICULocales() throws {
         #expect(try TextBoundaries.icuLocale(forLanguageTag: "zh-Hant-TW") == "zh_Hant_TW")
         #expect(try TextBoundaries.icuLocale(forLanguageTag: "de") == "de")
