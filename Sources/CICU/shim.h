@@ -37,6 +37,9 @@ int32_t CICU_SYMBOL(u_getIntPropertyValue)(int32_t codepoint, int32_t property);
 void *CICU_SYMBOL(uplrules_openForType)(const char *locale, int32_t type, int32_t *status);
 int32_t CICU_SYMBOL(uplrules_select)(const void *rules, double number, uint16_t *keyword, int32_t capacity, int32_t *status);
 void CICU_SYMBOL(uplrules_close)(void *rules);
+void *CICU_SYMBOL(uplrules_getKeywords)(const void *rules, int32_t *status);
+const char *CICU_SYMBOL(uenum_next)(void *enumeration, int32_t *resultLength, int32_t *status);
+void CICU_SYMBOL(uenum_close)(void *enumeration);
 void *CICU_SYMBOL(unum_open)(int32_t style, const uint16_t *pattern, int32_t patternLength, const char *locale, void *parseError, int32_t *status);
 int32_t CICU_SYMBOL(unum_formatInt64)(const void *format, int64_t number, uint16_t *result, int32_t resultLength, void *position, int32_t *status);
 int32_t CICU_SYMBOL(unum_formatDouble)(const void *format, double number, uint16_t *result, int32_t resultLength, void *position, int32_t *status);
@@ -106,6 +109,14 @@ static inline int32_t cicu_uplrules_select(const void *rules, double number, uin
     return CICU_SYMBOL(uplrules_select)(rules, number, keyword, capacity, status);
 }
 static inline void cicu_uplrules_close(void *rules) { CICU_SYMBOL(uplrules_close)(rules); }
+/* The keywords of the rules (a UEnumeration, closed with cicu_uenum_close). */
+static inline void *cicu_uplrules_getKeywords(const void *rules, int32_t *status) {
+    return CICU_SYMBOL(uplrules_getKeywords)(rules, status);
+}
+static inline const char *cicu_uenum_next(void *enumeration, int32_t *resultLength, int32_t *status) {
+    return CICU_SYMBOL(uenum_next)(enumeration, resultLength, status);
+}
+static inline void cicu_uenum_close(void *enumeration) { CICU_SYMBOL(uenum_close)(enumeration); }
 
 /* A decimal number formatter (the locale's numbering system, grouping and separators). NULL on failure. */
 static inline void *cicu_unum_open_decimal(const char *locale, int32_t *status) {

@@ -32,6 +32,8 @@ package enum PluralSampleSearch {
     package static func widest(
         selecting keyword: String, upTo maximum: Int, in numbers: LocaleNumbers
     ) throws(SegmentationError) -> Int? {
+        // A keyword the rules do not have is no number's (English has no `two`): nothing to search.
+        guard numbers.pluralKeywords.contains(keyword) else { return nil }
         let limit = min(max(maximum, 0), largestSearched)
         var best: (width: Int, value: Int)?
         var top = limit
@@ -55,16 +57,17 @@ package enum PluralSampleSearch {
         selecting keyword: String, from top: Int, downTo low: Int, in numbers: LocaleNumbers
     ) throws(SegmentationError) -> Int? {
         let windowLow = max(low, top - (window - 1))
+        let target = Array(keyword.utf16)
         var n = top
         while n >= windowLow {
-            if try numbers.pluralKeyword(for: n) == keyword { return n }
+            if try numbers.pluralKeyword(for: n, is: target) { return n }
             n -= 1
         }
         // Below the window: `top` with its last digits zeroed, largest first.
         var scale = 10
         while scale <= top {
             let rounded = top / scale * scale
-            if rounded < windowLow, rounded >= low, try numbers.pluralKeyword(for: rounded) == keyword {
+            if rounded < windowLow, rounded >= low, try numbers.pluralKeyword(for: rounded, is: target) {
                 return rounded
             }
             let (next, overflow) = scale.multipliedReportingOverflow(by: 10)
@@ -110,8 +113,10 @@ package final class NumberSampleCache: @unchecked Sendable {
     private let lock = NSLock()
     /// Room for every locale of a large catalog (a check takes a key's locales in turn: see `TextBoundaries`).
     private var opened = LRUCache<String, Opened>(capacity: 128)
-    private var strings = LRUCache<Key, Result<String, SegmentationError>>(capacity: 1024)
-    private var plurals = LRUCache<PluralKey, Result<PluralSample, SegmentationError>>(capacity: 256)
+    /// A few formatted samples and a plural sample per category for each locale: a catalog's locales times their
+    /// formats and categories, kept (a miss on a plural sample is a search of thousands of numbers).
+    private var strings = LRUCache<Key, Result<String, SegmentationError>>(capacity: 4096)
+    private var plurals = LRUCache<PluralKey, Result<PluralSample, SegmentationError>>(capacity: 4096)
 
     /// `value` formatted for `locale`; a warning when the locale's services could not be used.
     package func integer(_ value: Int, locale: String) -> (text: String, warning: String?) {

@@ -17,6 +17,8 @@ package final class LocaleNumbers {
     private let rules: UnsafeMutableRawPointer
     /// `UNumberFormat *` (`UNUM_DECIMAL`).
     private let formatter: UnsafeMutableRawPointer
+    /// Every keyword the plural rules can give (`other` among them): no number is any other category.
+    package let pluralKeywords: Set<String>
 
     /// Opens the plural rules and decimal format of `locale`, a BCP 47 tag (`de`, `ar-EG`, `zh-Hant-TW`);
     /// `und` and the empty tag mean ICU's root locale.
@@ -33,10 +35,31 @@ package final class LocaleNumbers {
             cicu_uplrules_close(rules)
             throw .icu(String(cString: cicu_u_errorName(status)))
         }
+        guard let keywords = Self.keywords(of: rules) else {
+            cicu_uplrules_close(rules)
+            cicu_unum_close(formatter)
+            throw .icu("U_ILLEGAL_ARGUMENT_ERROR")
+        }
         self.languageTag = locale
         self.icuLocale = id
         self.rules = rules
         self.formatter = formatter
+        self.pluralKeywords = keywords
+    }
+
+    /// The keywords of `rules` (`uplrules_getKeywords`), or nil when ICU cannot list them.
+    private static func keywords(of rules: UnsafeMutableRawPointer) -> Set<String>? {
+        var status: Int32 = 0
+        guard let enumeration = cicu_uplrules_getKeywords(rules, &status), cicu_failure(status) == 0 else { return nil }
+        defer { cicu_uenum_close(enumeration) }
+        var keywords = Set<String>()
+        while true {
+            var length: Int32 = 0
+            guard let next = cicu_uenum_next(enumeration, &length, &status) else { break }
+            guard cicu_failure(status) == 0 else { return nil }
+            keywords.insert(String(cString: next))
+        }
+        return cicu_failure(status) == 0 ? keywords : nil
     }
 
     /// Closes the ICU handles.
@@ -67,6 +90,20 @@ package final class LocaleNumbers {
         guard units.allSatisfy({ $0 < 0x80 }) else { return String(decoding: units, as: UTF16.self) }
         for (index, unit) in units.enumerated() { keywordBytes[index] = UInt8(truncatingIfNeeded: unit) }
         return String(decoding: keywordBytes[..<Int(length)], as: UTF8.self)
+    }
+
+    /// Whether the keyword for the integer `value` is `keyword` (its UTF-16 code units): what ``pluralKeyword(for:)``
+    /// gives, compared where ICU wrote it, without making a `String` (a search for a plural sample asks thousands).
+    package func pluralKeyword(for value: Int, is keyword: [UInt16]) throws(SegmentationError) -> Bool {
+        var status: Int32 = 0
+        let capacity = keywordUnits.count
+        let length = cicu_uplrules_select(rules, Double(value), &keywordUnits, Int32(capacity), &status)
+        guard cicu_failure(status) == 0, length >= 0, Int(length) <= capacity else {
+            throw .icu(String(cString: cicu_u_errorName(status)))
+        }
+        guard Int(length) == keyword.count else { return false }
+        for index in keyword.indices where keywordUnits[index] != keyword[index] { return false }
+        return true
     }
 
     /// The code units of the last plural keyword, and their bytes when they are ASCII (``pluralKeyword(forDouble:)``).

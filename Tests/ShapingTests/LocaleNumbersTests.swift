@@ -11,6 +11,26 @@ struct LocaleNumbersTests {
             for n in Array(0...1_200) + [999_910, 999_991, 999_994, 999_999, 1_000_000, 2_000_000] {
                 let expected = CLDRPluralRulesByHand.category(of: n, language: language)
                 #expect(try numbers.pluralKeyword(for: n) == expected, "\(language) \(n)")
+                // The comparison in place (what the search for a plural sample asks) agrees, for every keyword.
+                for keyword in ["zero", "one", "two", "few", "many", "other", "", "otherwise"] {
+                    #expect(try numbers.pluralKeyword(for: n, is: Array(keyword.utf16)) == (keyword == expected))
+                }
+            }
+        }
+    }
+
+    /// The keywords each locale's rules have (CLDR 42's plurals.xml, written out by hand), and every keyword the rules
+    /// by hand give among them: a keyword the rules lack is no number's, so a search for it is skipped.
+    @Test func pluralKeywordsAreTheRulesOwn() throws {
+        #expect(try LocaleNumbers(locale: "en").pluralKeywords == ["one", "other"])
+        #expect(try LocaleNumbers(locale: "ja").pluralKeywords == ["other"])
+        #expect(try LocaleNumbers(locale: "ru").pluralKeywords == ["one", "few", "many", "other"])
+        #expect(try LocaleNumbers(locale: "pl").pluralKeywords == ["one", "few", "many", "other"])
+        #expect(try LocaleNumbers(locale: "ar").pluralKeywords == ["zero", "one", "two", "few", "many", "other"])
+        for language in CLDRPluralRulesByHand.languages {
+            let keywords = try LocaleNumbers(locale: language).pluralKeywords
+            for n in 0...1_200 {
+                #expect(keywords.contains(CLDRPluralRulesByHand.category(of: n, language: language)), "\(language) \(n)")
             }
         }
     }
