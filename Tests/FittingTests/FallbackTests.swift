@@ -28,6 +28,19 @@ struct FallbackTests {
         #expect(abs(plain - ((2252 + 1706) * 20 / 1000.0 + 4.8157501220703125)) < 1e-9)
     }
 
+    /// A new fonts folder: every file of `Fonts/` linked, but `file`, which is cut to its first 1,000 bytes.
+    static func fontsFolder(cutting file: String) throws -> URL {
+        let fonts = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        let dir = try TestSupport.temporaryDirectory()
+        for name in try FileManager.default.contentsOfDirectory(atPath: fonts.path) where name != file {
+            try FileManager.default.createSymbolicLink(
+                at: dir.appendingPathComponent(name), withDestinationURL: fonts.appendingPathComponent(name)
+            )
+        }
+        try Data(contentsOf: fonts.appendingPathComponent(file)).prefix(1000).write(to: dir.appendingPathComponent(file))
+        return dir
+    }
+
     /// The system cascade's stand-ins after Inter are opened when a text first needs one, so a broken one fails only
     /// the texts that need it, with the file and what is wrong, and every time (it is not tried again): a fonts folder
     /// whose Thai stand-in is cut to its first 1,000 bytes (the other files linked from `Fonts/`) lays "Hallo" out as
@@ -35,16 +48,8 @@ struct FallbackTests {
     /// way to its own (the cascade is in order), so it is refused too, and so is a text of emoji: it goes to the emoji
     /// face first, but keeps the faces before it (the per-size stages read each one's metrics).
     @Test func aBrokenStandInFailsOnlyTheTextsThatNeedIt() throws {
-        let fonts = TestSupport.packageRoot.appendingPathComponent("Fonts")
-        let dir = try TestSupport.temporaryDirectory()
+        let dir = try Self.fontsFolder(cutting: "NotoSansThai-Regular.ttf")
         defer { try? FileManager.default.removeItem(at: dir) }
-        for file in try FileManager.default.contentsOfDirectory(atPath: fonts.path) where file != "NotoSansThai-Regular.ttf" {
-            try FileManager.default.createSymbolicLink(
-                at: dir.appendingPathComponent(file), withDestinationURL: fonts.appendingPathComponent(file)
-            )
-        }
-        let thai = try Data(contentsOf: fonts.appendingPathComponent("NotoSansThai-Regular.ttf"))
-        try thai.prefix(1000).write(to: dir.appendingPathComponent("NotoSansThai-Regular.ttf"))
         let broken = try LayoutEngine(fontsDirectory: dir)
         let whole = try TestSupport.engine()
         func request(_ text: String, _ language: String) -> FitRequest {
@@ -73,16 +78,8 @@ struct FallbackTests {
     /// Inter Bold is cut to its first 1,000 bytes (the other files linked from `Fonts/`) lays a regular text out as the
     /// whole folder does, and refuses a bold one, naming the file, rather than scaling its letters by a ratio of 1.
     @Test func theSystemFontModelOpensEachWeightWhenFirstNeeded() throws {
-        let fonts = TestSupport.packageRoot.appendingPathComponent("Fonts")
-        let dir = try TestSupport.temporaryDirectory()
+        let dir = try Self.fontsFolder(cutting: "Inter-Bold.otf")
         defer { try? FileManager.default.removeItem(at: dir) }
-        for file in try FileManager.default.contentsOfDirectory(atPath: fonts.path) where file != "Inter-Bold.otf" {
-            try FileManager.default.createSymbolicLink(
-                at: dir.appendingPathComponent(file), withDestinationURL: fonts.appendingPathComponent(file)
-            )
-        }
-        try Data(contentsOf: fonts.appendingPathComponent("Inter-Bold.otf")).prefix(1000)
-            .write(to: dir.appendingPathComponent("Inter-Bold.otf"))
         let broken = try LayoutEngine(fontsDirectory: dir)
         func request(_ weight: FontWeight) -> FitRequest {
             FitRequest(text: "Grüße, naïve café", font: .system(size: 17, weight: weight), container: Container(width: 100, lineLimit: 0))
