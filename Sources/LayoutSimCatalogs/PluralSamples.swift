@@ -111,12 +111,12 @@ package final class NumberSampleCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    /// Room for every locale of a large catalog (a check takes a key's locales in turn: see `TextBoundaries`).
-    private var opened = LRUCache<String, Opened>(capacity: 128)
-    /// A few formatted samples and a plural sample per category for each locale: a catalog's locales times their
-    /// formats and categories, kept (a miss on a plural sample is a search of thousands of numbers).
-    private var strings = LRUCache<Key, Result<String, SegmentationError>>(capacity: 4096)
-    private var plurals = LRUCache<PluralKey, Result<PluralSample, SegmentationError>>(capacity: 4096)
+    /// One per locale (``CacheBounds/locales``).
+    private var opened = LRUCache<String, Opened>(capacity: CacheBounds.locales)
+    /// The formatted samples and the plural sample of each category, per locale: up to 32 of each per locale (a miss
+    /// on a plural sample is a search of thousands of numbers).
+    private var strings = LRUCache<Key, Result<String, SegmentationError>>(capacity: 32 * CacheBounds.locales)
+    private var plurals = LRUCache<PluralKey, Result<PluralSample, SegmentationError>>(capacity: 32 * CacheBounds.locales)
 
     /// `value` formatted for `locale`; a warning when the locale's services could not be used.
     package func integer(_ value: Int, locale: String) -> (text: String, warning: String?) {

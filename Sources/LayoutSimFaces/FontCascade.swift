@@ -180,7 +180,8 @@ package final class FontCascades {
     package let registry: FontRegistry
     /// Apple's own fonts, when they are used (`--apple-fonts`).
     package let appleFonts: AppleFontIndex?
-    private var cache = LRUCache<CascadeKey, FontCascade>(capacity: 256)
+    /// Per font, weight and locale: two fonts or weights per locale (``CacheBounds/locales``).
+    private var cache = LRUCache<CascadeKey, FontCascade>(capacity: 2 * CacheBounds.locales)
 
     package init(registry: FontRegistry, appleFonts: AppleFontIndex? = nil) {
         self.registry = registry

@@ -74,41 +74,34 @@ package final class LocaleNumbers {
     }
 
     /// The keyword for `value` as a number with no visible fraction digits when it is integral (CLDR `v = 0`).
-    ///
-    /// Into one buffer kept for every call, and made a `String` from its bytes when the keyword is ASCII (CLDR's
-    /// keywords are): a search for a plural sample asks for thousands of keywords, and a new array and the generic
-    /// UTF-16 decoding of a slice cost each of them eight times ICU's own answer (the example app's check: 94 M of its
-    /// instructions, 73 M of them decoding).
     package func pluralKeyword(forDouble value: Double) throws(SegmentationError) -> String {
+        let length = try select(value)
+        return String(decoding: keywordUnits[..<length], as: UTF16.self)
+    }
+
+    /// Whether the keyword for the integer `value` is `keyword` (its UTF-16 code units): what ``pluralKeyword(for:)``
+    /// gives, compared where ICU wrote it. A search for a plural sample asks thousands: a new array and a `String`
+    /// decoded from it each time cost eight times ICU's own answer (the example app's check: 94 M instructions).
+    package func pluralKeyword(for value: Int, is keyword: [UInt16]) throws(SegmentationError) -> Bool {
+        let length = try select(Double(value))
+        guard length == keyword.count else { return false }
+        for index in keyword.indices where keywordUnits[index] != keyword[index] { return false }
+        return true
+    }
+
+    /// ICU's keyword for `value` into ``keywordUnits``; returns its length.
+    private func select(_ value: Double) throws(SegmentationError) -> Int {
         var status: Int32 = 0
         let capacity = keywordUnits.count
         let length = cicu_uplrules_select(rules, value, &keywordUnits, Int32(capacity), &status)
         guard cicu_failure(status) == 0, length >= 0, Int(length) <= capacity else {
             throw .icu(String(cString: cicu_u_errorName(status)))
         }
-        let units = keywordUnits[..<Int(length)]
-        guard units.allSatisfy({ $0 < 0x80 }) else { return String(decoding: units, as: UTF16.self) }
-        for (index, unit) in units.enumerated() { keywordBytes[index] = UInt8(truncatingIfNeeded: unit) }
-        return String(decoding: keywordBytes[..<Int(length)], as: UTF8.self)
+        return Int(length)
     }
 
-    /// Whether the keyword for the integer `value` is `keyword` (its UTF-16 code units): what ``pluralKeyword(for:)``
-    /// gives, compared where ICU wrote it, without making a `String` (a search for a plural sample asks thousands).
-    package func pluralKeyword(for value: Int, is keyword: [UInt16]) throws(SegmentationError) -> Bool {
-        var status: Int32 = 0
-        let capacity = keywordUnits.count
-        let length = cicu_uplrules_select(rules, Double(value), &keywordUnits, Int32(capacity), &status)
-        guard cicu_failure(status) == 0, length >= 0, Int(length) <= capacity else {
-            throw .icu(String(cString: cicu_u_errorName(status)))
-        }
-        guard Int(length) == keyword.count else { return false }
-        for index in keyword.indices where keywordUnits[index] != keyword[index] { return false }
-        return true
-    }
-
-    /// The code units of the last plural keyword, and their bytes when they are ASCII (``pluralKeyword(forDouble:)``).
+    /// The code units of the last plural keyword, one buffer for every call.
     private var keywordUnits = [UInt16](repeating: 0, count: 32)
-    private var keywordBytes = [UInt8](repeating: 0, count: 32)
 
     /// `value` in the locale's decimal format, with grouping (`1,000,000` en, `10,00,000` hi, `١٬٠٠٠٬٠٠٠` ar-EG).
     package func format(_ value: Int) throws(SegmentationError) -> String {

@@ -73,10 +73,8 @@ package final class BreakIterator {
 ///
 /// All offsets are UTF-16 offsets, as `NSRange` counts them.
 public final class TextBoundaries {
-    /// Room for every locale of a large catalog: a check takes a key's locales in turn, and an LRU cache smaller than
-    /// the locales it cycles through keeps none of them (with 16, a 21-locale catalog opened a line iterator, ICU's
-    /// rules converted again, for 97 % of its strings: 14 % of its instructions). An iterator is about 7 KB.
-    private var lineIterators = LRUCache<String, BreakIterator>(capacity: 128)
+    /// One per locale and line-break rules (``CacheBounds/locales``).
+    private var lineIterators = LRUCache<String, BreakIterator>(capacity: CacheBounds.locales)
     /// Line iterators opened so far (each is kept, within the bound above).
     package private(set) var lineIteratorsOpened = 0
     private var graphemeIterator: BreakIterator?

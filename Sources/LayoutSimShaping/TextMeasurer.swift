@@ -17,8 +17,9 @@ package final class TextMeasurer {
     private let boundaries = TextBoundaries()
     @exclusivity(unchecked) private var bidiResolver: BidiResolver?
     @exclusivity(unchecked) private var fontconfig: SystemFontLookup?
-    /// ICU locale IDs of the language tags seen (BCP 47 → ICU), bounded; and the last one asked for.
-    @exclusivity(unchecked) private var locales = LRUCache<String, String>(capacity: 256)
+    /// ICU locale IDs of the language tags seen (BCP 47 → ICU), one per locale (``CacheBounds/locales``); and the last
+    /// one asked for.
+    @exclusivity(unchecked) private var locales = LRUCache<String, String>(capacity: CacheBounds.locales)
     @exclusivity(unchecked) private var lastLocale: (language: String?, rules: LineBreakRules, locale: String)?
     /// What measuring the line edges keeps from one text to the next (``EdgeForms``).
     @exclusivity(unchecked) var edgeForms = EdgeForms()
