@@ -21,7 +21,8 @@ package struct PluralSample: Sendable, Hashable {
 /// goes by digit count, from the most digits down. Within a digit count it tries the 1,000 largest numbers, then the
 /// largest ones with trailing zeros (`4,000,000`, `4,900,000`, …). CLDR's cardinal rules look at an integer through
 /// `n % 10`, `n % 100`, `n % 1000` and `n % 1000000 = 0` only, so this finds the largest number of each digit count
-/// that selects the category: at most about 1,000 rule evaluations per digit count.
+/// that selects the category: at most about 1,000 rule evaluations per digit count. Those evaluations are learnt by
+/// residue (``PluralResidues``): from 1,000 up, ICU is asked about one number of each last three digits per locale.
 package enum PluralSampleSearch {
     /// Numbers tried below the top of each digit count (every residue modulo 1000).
     static let window = 1_000
@@ -30,17 +31,18 @@ package enum PluralSampleSearch {
 
     /// The widest number in `0…maximum` whose keyword is `keyword`, or `nil` when none is.
     package static func widest(
-        selecting keyword: String, upTo maximum: Int, in numbers: LocaleNumbers
+        selecting keyword: String, upTo maximum: Int, in numbers: LocaleNumbers, residues: PluralResidues? = nil
     ) throws(SegmentationError) -> Int? {
         // A keyword the rules do not have is no number's (English has no `two`): nothing to search.
         guard numbers.pluralKeywords.contains(keyword) else { return nil }
+        let target = Target(keyword: keyword)
         let limit = min(max(maximum, 0), largestSearched)
         var best: (width: Int, value: Int)?
         var top = limit
         var lowest = power(of: 10, digits(limit) - 1)
         while true {
             let low = lowest == 1 ? 0 : lowest
-            if let found = try largest(selecting: keyword, from: top, downTo: low, in: numbers) {
+            if let found = try largest(selecting: target, from: top, downTo: low, in: numbers, residues: residues) {
                 let width = try numbers.format(found).count
                 // Digit counts come largest first: a later (smaller) number must be strictly wider to win.
                 if width > best?.width ?? -1 { best = (width, found) }
@@ -52,23 +54,51 @@ package enum PluralSampleSearch {
         return best?.value
     }
 
-    /// The largest number in `low…top` (numbers of one digit count) selecting `keyword` among those searched.
+    /// The keyword searched for: its UTF-16 code units for ICU, and its category for ``PluralResidues``.
+    struct Target {
+        var units: [UInt16]
+        /// The category's index in ``PluralCategory/allCases``.
+        var index: Int?
+
+        init(keyword: String) {
+            units = Array(keyword.utf16)
+            index = PluralCategory(rawValue: keyword).flatMap { PluralCategory.allCases.firstIndex(of: $0) }
+        }
+    }
+
+    /// The largest number in `low…top` (numbers of one digit count) selecting `target` among those searched. With
+    /// `residues`, most answers are learnt from another number with the same last three digits, and a number so
+    /// found is asked of ICU itself: should ICU disagree (rules that look at more digits than ``PluralResidues``
+    /// assumes), the digit count is searched again asking ICU about every number, as without `residues`.
     private static func largest(
-        selecting keyword: String, from top: Int, downTo low: Int, in numbers: LocaleNumbers
+        selecting target: Target, from top: Int, downTo low: Int, in numbers: LocaleNumbers, residues: PluralResidues?
     ) throws(SegmentationError) -> Int? {
         let windowLow = max(low, top - (window - 1))
-        let target = Array(keyword.utf16)
+        // nil: a learnt answer ICU does not confirm.
+        func selects(_ n: Int) throws(SegmentationError) -> Bool? {
+            guard let residues else { return try numbers.pluralKeyword(for: n, is: target.units) }
+            let (answer, learnt) = try residues.selects(n, target, in: numbers)
+            guard answer && learnt else { return answer }
+            return try numbers.pluralKeyword(for: n, is: target.units) ? true : nil
+        }
         var n = top
         while n >= windowLow {
-            if try numbers.pluralKeyword(for: n, is: target) { return n }
-            n -= 1
+            switch try selects(n) {
+            case true?: return n
+            case false?: n -= 1
+            case nil: return try largest(selecting: target, from: top, downTo: low, in: numbers, residues: nil)
+            }
         }
         // Below the window: `top` with its last digits zeroed, largest first.
         var scale = 10
         while scale <= top {
             let rounded = top / scale * scale
-            if rounded < windowLow, rounded >= low, try numbers.pluralKeyword(for: rounded, is: target) {
-                return rounded
+            if rounded < windowLow, rounded >= low {
+                switch try selects(rounded) {
+                case true?: return rounded
+                case false?: break
+                case nil: return try largest(selecting: target, from: top, downTo: low, in: numbers, residues: nil)
+                }
             }
             let (next, overflow) = scale.multipliedReportingOverflow(by: 10)
             if overflow { break }
@@ -81,6 +111,48 @@ package enum PluralSampleSearch {
 
     private static func power(of base: Int, _ exponent: Int) -> Int {
         (0..<max(exponent, 0)).reduce(1) { result, _ in result * base }
+    }
+}
+
+/// The plural keyword of the integers from 1,000 up, learnt per locale by their last three digits. CLDR's cardinal
+/// rules see such an integer only through `n % 10`, `n % 100` and `n % 1000` unless it is a multiple of 1,000 (French
+/// `many` looks at `n % 1000000`, Cornish `two` at `n % 100000`); a test holds every language ICU has to this. So ICU
+/// is asked about the first number of each residue the search meets and the others are answered from it, and about
+/// every multiple of 1,000. A search for a rare category (English `one`) would otherwise ask ICU about some 7,000
+/// numbers per category and locale, most of them again for the next category.
+package final class PluralResidues {
+    /// Per residue: 0 not yet asked, 1 + the category's index in ``PluralCategory/allCases``, or `unknown`.
+    private var learnt = [UInt8](repeating: 0, count: 1_000)
+    private static let unknown = UInt8.max
+    /// The keywords of ``PluralCategory/allCases``, as UTF-16 code units.
+    private static let categories = PluralCategory.allCases.map { Array($0.rawValue.utf16) }
+
+    package init() {}
+
+    /// Records `category` for `residue`, as if learnt (for tests: a residue learnt wrong).
+    func teach(residue: Int, _ category: PluralCategory) {
+        learnt[residue] = UInt8((PluralCategory.allCases.firstIndex(of: category) ?? 0) + 1)
+    }
+
+    /// Whether `n` selects `target`, and whether that was learnt from another number with its last three digits
+    /// rather than asked of ICU (below 1,000, a multiple of 1,000, or the first number of its residue).
+    func selects(
+        _ n: Int, _ target: PluralSampleSearch.Target, in numbers: LocaleNumbers
+    ) throws(SegmentationError) -> (answer: Bool, learnt: Bool) {
+        guard n >= 1_000, n % 1_000 != 0, let index = target.index else {
+            return (try numbers.pluralKeyword(for: n, is: target.units), false)
+        }
+        let residue = n % 1_000
+        switch learnt[residue] {
+        case 0:
+            let found = try numbers.pluralKeyword(for: n, among: Self.categories)
+            learnt[residue] = found.map { UInt8($0 + 1) } ?? Self.unknown
+            return (found == index, false)
+        case Self.unknown:
+            return (try numbers.pluralKeyword(for: n, is: target.units), false)
+        case let code:
+            return (Int(code) - 1 == index, true)
+        }
     }
 }
 
@@ -108,6 +180,8 @@ package final class NumberSampleCache: @unchecked Sendable {
     private struct Opened {
         var numbers: LocaleNumbers
         var warning: String?
+        /// What the plural sample searches learnt of its rules.
+        var residues = PluralResidues()
     }
 
     private let lock = NSLock()
@@ -151,9 +225,10 @@ package final class NumberSampleCache: @unchecked Sendable {
         } else {
             let services = numbers(for: locale)
             warning = services.warning
+            let residues = opened[locale]?.residues
             result = services.numbers.flatMap { numbers in
                 Result { () throws(SegmentationError) -> PluralSample in
-                    try Self.search(category, upTo: maximum, in: numbers)
+                    try Self.search(category, upTo: maximum, in: numbers, residues: residues)
                 }
             }
             plurals[key] = result
@@ -172,15 +247,19 @@ package final class NumberSampleCache: @unchecked Sendable {
     }
 
     private static func search(
-        _ category: PluralCategory, upTo maximum: Int, in numbers: LocaleNumbers
+        _ category: PluralCategory, upTo maximum: Int, in numbers: LocaleNumbers, residues: PluralResidues?
     ) throws(SegmentationError) -> PluralSample {
-        if let value = try PluralSampleSearch.widest(selecting: category.rawValue, upTo: maximum, in: numbers) {
+        if let value = try PluralSampleSearch.widest(
+            selecting: category.rawValue, upTo: maximum, in: numbers, residues: residues
+        ) {
             return PluralSample(value: value, selectsCategory: true)
         }
         // Apple uses a `zero` variant for 0 in every language, whatever CLDR says.
         if category == .zero { return PluralSample(value: 0, selectsCategory: true) }
         if category != .other,
-           let other = try PluralSampleSearch.widest(selecting: PluralCategory.other.rawValue, upTo: maximum, in: numbers) {
+           let other = try PluralSampleSearch.widest(
+               selecting: PluralCategory.other.rawValue, upTo: maximum, in: numbers, residues: residues
+           ) {
             return PluralSample(value: other, selectsCategory: false)
         }
         return PluralSample(value: maximum, selectsCategory: false)

@@ -89,6 +89,15 @@ package final class LocaleNumbers {
         return true
     }
 
+    /// The index in `keywords` (each its UTF-16 code units) of the keyword for the integer `value`, or nil when it is
+    /// none of them: one answer of ICU's compared where ICU wrote it, as ``pluralKeyword(for:is:)`` does.
+    package func pluralKeyword(for value: Int, among keywords: [[UInt16]]) throws(SegmentationError) -> Int? {
+        let length = try select(Double(value))
+        return keywords.firstIndex { keyword in
+            keyword.count == length && keyword.indices.allSatisfy { keywordUnits[$0] == keyword[$0] }
+        }
+    }
+
     /// ICU's keyword for `value` into ``keywordUnits``; returns its length.
     private func select(_ value: Double) throws(SegmentationError) -> Int {
         var status: Int32 = 0

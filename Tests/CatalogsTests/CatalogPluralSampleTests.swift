@@ -1,6 +1,7 @@
 import Foundation
 @testable import LayoutSimCatalogs
 import LayoutSimModel
+import LayoutSimShaping
 import LayoutSimTestSupport
 import Testing
 
@@ -83,6 +84,61 @@ import Testing
         let configured = PlaceholderSamples(integer: 42)
         #expect(configured.substitute("%lld", locale: "de", plural: .one) == "1")
         #expect(configured.substitute("%lld", locale: "de", plural: .other) == "42")
+    }
+
+    /// The languages ICU has locales for (its plural rules are per language).
+    static let icuLanguages: [String] = Set(Locale.availableIdentifiers.compactMap { identifier in
+        Locale(identifier: identifier).language.languageCode?.identifier
+    }).sorted()
+
+    /// What ``PluralResidues`` assumes, asked of ICU directly: from 1,000 up, a number that is no multiple of 1,000
+    /// has the keyword of 1,000 + its last three digits, in every language ICU has. (Not so for multiples of 1,000:
+    /// Cornish `two` is 1,000 but not 345,000, both `n % 1000 = 0`.)
+    @Test func fromAThousandUpTheRulesSeeOnlyTheLastThreeDigits() throws {
+        #expect(Self.icuLanguages.count > 100)
+        for language in Self.icuLanguages {
+            let numbers = try LocaleNumbers(locale: language)
+            var byResidue: [String] = []
+            for residue in 0..<1_000 { byResidue.append(try numbers.pluralKeyword(for: 1_000 + residue)) }
+            var tried = Array(2_000..<3_000)
+            for thousands in [7, 12, 345, 1_000, 99_999, 1_000_001, 123_456_789, 999_999_999_999] {
+                tried += stride(from: 0, to: 1_000, by: 7).map { thousands * 1_000 + $0 }
+            }
+            for n in tried where n % 1_000 != 0 {
+                let keyword = try numbers.pluralKeyword(for: n)
+                #expect(keyword == byResidue[n % 1_000], "\(language) \(n): \(keyword), not \(byResidue[n % 1_000])")
+            }
+        }
+        let cornish = try LocaleNumbers(locale: "kw")
+        #expect(try cornish.pluralKeyword(for: 1_000) == "two")
+        #expect(try cornish.pluralKeyword(for: 345_000) == "other")
+    }
+
+    /// The search with residues learnt finds what it finds asking ICU about every number, in every language ICU
+    /// has, for every category, up to maxima of several digit counts and alignments.
+    @Test func learntResiduesFindTheSameSamples() throws {
+        for language in Self.icuLanguages {
+            let numbers = try LocaleNumbers(locale: language)
+            let residues = PluralResidues()
+            for maximum in [42, 1_000_000, 4_999_999, 123_456_789_012] {
+                for category in PluralCategory.allCases {
+                    let learnt = try PluralSampleSearch.widest(
+                        selecting: category.rawValue, upTo: maximum, in: numbers, residues: residues
+                    )
+                    let asked = try PluralSampleSearch.widest(selecting: category.rawValue, upTo: maximum, in: numbers)
+                    #expect(learnt == asked, "\(language) \(category) up to \(maximum)")
+                }
+            }
+        }
+    }
+
+    /// A residue learnt wrong (rules that look further than three digits) never gives a sample of another category:
+    /// the number found is asked of ICU, which disagrees, and the digit count is searched again asking ICU.
+    @Test func aWrongResidueIsAskedAgain() throws {
+        let numbers = try LocaleNumbers(locale: "en")
+        let residues = PluralResidues()
+        residues.teach(residue: 999, .one)
+        #expect(try PluralSampleSearch.widest(selecting: "one", upTo: 999_999, in: numbers, residues: residues) == 1)
     }
 
     @Test func variantsNoWholeNumberSelectsAreNeverShown() {
