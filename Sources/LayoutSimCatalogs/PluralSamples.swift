@@ -20,9 +20,10 @@ package struct PluralSample: Sendable, Hashable {
 /// A formatted number's width depends only on its digit count (the locale's grouping is by position), so the search
 /// goes by digit count, from the most digits down. Within a digit count it tries the 1,000 largest numbers, then the
 /// largest ones with trailing zeros (`4,000,000`, `4,900,000`, …). CLDR's cardinal rules look at an integer through
-/// `n % 10`, `n % 100`, `n % 1000` and `n % 1000000 = 0` only, so this finds the largest number of each digit count
-/// that selects the category: at most about 1,000 rule evaluations per digit count. Those evaluations are learnt by
-/// residue (``PluralResidues``): from 1,000 up, ICU is asked about one number of each last three digits per locale.
+/// `n % 10`, `n % 100` and `n % 1000`, and at a multiple of 1,000 through `n % 1000000` too (French `many`; Cornish
+/// `two` through `n % 100000`, whose other `two`s, ending in 02, 22, 42…, are larger), so this finds the largest
+/// number of each digit count that selects the category: at most about 1,000 rule evaluations per digit count. From
+/// 1,000 up they are learnt by residue (``PluralResidues``): ICU is asked about one number per last three digits.
 package enum PluralSampleSearch {
     /// Numbers tried below the top of each digit count (every residue modulo 1000).
     static let window = 1_000
