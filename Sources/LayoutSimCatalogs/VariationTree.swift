@@ -75,6 +75,10 @@ package struct VariationExpander {
     /// Variants made so far; past ``maximumVariants`` expansion stops with an error.
     private var made = 0
     private var tooMany = false
+    /// The substitution nested deeper than ``maximumSubstitutionDepth``, when one is: expansion stops with an error.
+    private var tooDeep: String?
+    /// Substitutions inside substitutions, at most.
+    package static let maximumSubstitutionDepth = 8
 
     /// Every concrete string of `localization`; none, with an error, when there would be more than
     /// ``maximumVariants`` or one would be longer than ``FitRequest/maximumTextLength``.
@@ -86,6 +90,13 @@ package struct VariationExpander {
         }
         let variants = expand(localization.node, path: [], context: nil).flatMap {
             substitute($0, localization.substitutions, visited: [], depth: 0)
+        }
+        if let tooDeep {
+            diagnostics.append(.error(
+                "'\(key)' [\(locale)]: substitutions nested more than \(Self.maximumSubstitutionDepth) deep "
+                    + "('\(tooDeep)' inside \(Self.maximumSubstitutionDepth) others); not checked", at: location
+            ))
+            return []
         }
         if tooMany {
             diagnostics.append(.error(
@@ -173,9 +184,11 @@ package struct VariationExpander {
     private mutating func substitute(
         _ variant: ExpandedVariant, _ substitutions: [String: SubstitutionDefinition], visited: Set<String>, depth: Int
     ) -> [ExpandedVariant] {
+        // Past a bound, nothing more is made: the key is not checked, and what is left of the tree (up to 6 choices
+        // at each of 8 levels, 1.7 million strings) is not visited.
+        guard !tooMany && tooDeep == nil else { return [] }
         // A substitution token (`%#@name@`) has an `@`: a string without one is itself, unparsed.
         guard Self.hasAt(variant.value) else {
-            guard !tooMany else { return [] }
             made += 1
             if made > Self.maximumVariants { tooMany = true }
             return [variant]
@@ -196,11 +209,12 @@ package struct VariationExpander {
             if made > Self.maximumVariants { tooMany = true }
             return [variant]
         }
-        guard depth < 8 else {
-            warn("'\(key)' [\(locale)]: substitutions nested more than 8 deep; '\(name)' left as is")
-            return [variant]
+        guard depth < Self.maximumSubstitutionDepth else {
+            tooDeep = name
+            return []
         }
         return expand(definition.node, path: [], context: name).flatMap { choice -> [ExpandedVariant] in
+            guard !tooMany && tooDeep == nil else { return [] }
             var text = choice.value
             if let specifier = definition.formatSpecifier {
                 text = text.replacingOccurrences(of: "%arg", with: "%" + specifier)

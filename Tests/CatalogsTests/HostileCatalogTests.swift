@@ -250,6 +250,38 @@ struct HostileCatalogTests {
         #expect(three.messages(.error).isEmpty)
     }
 
+    /// A chain of substitutions, each inside the one before (`a1` holds `%#@a2@`, …): 8 levels are read, a 9th is an
+    /// error at the key. With Arabic's 6 plural categories at each level the chain would make 6⁹ ≈ 10 million strings:
+    /// the expansion stops at the first string 9 deep (it used to make every string 8 deep, 1.7 million, and go on
+    /// without bound in time and memory), and reading it takes about as long as reading one string.
+    @Test func substitutionsNestedPastEightAreAnErrorAndStopAtOnce() throws {
+        func catalog(depth: Int, categories: [String], locale: String = "ar") -> Data {
+            var substitutions: [String: Any] = [:]
+            for level in 1...depth {
+                let inner = level < depth ? " %#@a\(level + 1)@" : ""
+                let plural = Dictionary(uniqueKeysWithValues: categories.map {
+                    ($0, ["stringUnit": ["state": "translated", "value": "\($0)\(inner)"]])
+                })
+                substitutions["a\(level)"] = ["argNum": 1, "formatSpecifier": "lld", "variations": ["plural": plural]] as [String: Any]
+            }
+            let strings = ["k": ["localizations": [locale: ["stringUnit": ["state": "translated", "value": "%#@a1@"],
+                                                            "substitutions": substitutions]]]]
+            return (try? JSONSerialization.data(withJSONObject: ["sourceLanguage": locale, "version": "1.0", "strings": strings])) ?? Data()
+        }
+        // Japanese has one plural category: one string per level.
+        let eight = CatalogReader.read(try CatalogFixtures.temporaryFile("eight.xcstrings", catalog(depth: 8, categories: ["other"], locale: "ja")))
+        #expect(eight.entries.map(\.value) == ["other other other other other other other other"])
+        #expect(eight.messages(.error).isEmpty)
+        let error = "substitutions nested more than 8 deep ('a9' inside 8 others); not checked"
+        let nine = CatalogReader.read(try CatalogFixtures.temporaryFile("nine.xcstrings", catalog(depth: 9, categories: ["other"], locale: "ja")))
+        #expect(nine.entries.isEmpty)
+        #expect(nine.messages(.error) == ["'k' [ja]: " + error])
+        let all = ["zero", "one", "two", "few", "many", "other"]
+        let wide = CatalogReader.read(try CatalogFixtures.temporaryFile("wide9.xcstrings", catalog(depth: 9, categories: all)))
+        #expect(wide.entries.isEmpty)
+        #expect(wide.messages(.error) == ["'k' [ar]: " + error])
+    }
+
     @Test func specialFilesAreRefused() throws {
         let folder = try CatalogFixtures.temporaryFile("x/keep", Data()).deletingLastPathComponent()
         let fifo = folder.appendingPathComponent("Localizable.xcstrings")
