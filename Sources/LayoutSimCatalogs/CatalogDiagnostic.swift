@@ -20,8 +20,8 @@ public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// Where it is wrong.
     public var location: CatalogSourceLocation
-    /// The one locale it is about, when it is about one (a missing translation): a check of other locales leaves it
-    /// out.
+    /// The one locale it is about, when it is about one (a missing translation, a key's variations and substitutions
+    /// in that locale): a check of other locales leaves it out.
     public var locale: String?
 
     /// Creates a diagnostic.

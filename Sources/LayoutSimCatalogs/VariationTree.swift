@@ -92,14 +92,14 @@ package struct VariationExpander {
             substitute($0, localization.substitutions, visited: [], depth: 0)
         }
         if let tooDeep {
-            diagnostics.append(.error(
+            about(.error(
                 "'\(key)' [\(locale)]: substitutions nested more than \(Self.maximumSubstitutionDepth) deep "
                     + "('\(tooDeep)' inside \(Self.maximumSubstitutionDepth) others); not checked", at: location
             ))
             return []
         }
         if tooMany {
-            diagnostics.append(.error(
+            about(.error(
                 "'\(key)' [\(locale)]: its variations and substitutions make more than "
                     + "\(ReportNumber.integer(Self.maximumVariants)) strings; not checked", at: location
             ))
@@ -242,8 +242,15 @@ package struct VariationExpander {
         }
     }
 
+    /// Keeps `diagnostic`, as one about ``locale`` (a check of other locales leaves it out).
+    private mutating func about(_ diagnostic: CatalogDiagnostic) {
+        var diagnostic = diagnostic
+        diagnostic.locale = locale
+        diagnostics.append(diagnostic)
+    }
+
     private mutating func warn(_ message: String) {
         guard reported.insert(message).inserted else { return }
-        diagnostics.append(.warning(message, at: location))
+        about(.warning(message, at: location))
     }
 }

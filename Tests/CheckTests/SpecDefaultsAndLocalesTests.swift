@@ -96,6 +96,39 @@ struct SpecDefaultsAndLocalesTests {
         #expect(try CheckRunner.run(options).diagnostics.isEmpty)
     }
 
+    /// A key's variations in a locale left out are not this check's business either: a Hebrew plural `many` (a
+    /// category Hebrew does not use) is warned about when Hebrew is checked, not when only German is.
+    @Test func variationWarningsFollowTheLocalesChecked() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.yaml").path
+        try "defaults: {font: \(TestSupport.oneEm), size: 10, width: 100}\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        let catalog = dir.appendingPathComponent("Plural.xcstrings").path
+        func unit(_ value: String) -> String { #"{ "stringUnit" : { "state" : "translated", "value" : "\#(value)" } }"# }
+        try """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "n" : { "localizations" : {
+              "de" : { "variations" : { "plural" : { "one" : \(unit("%lld Tag")), "other" : \(unit("%lld Tage")) } } },
+              "en" : { "variations" : { "plural" : { "one" : \(unit("%lld day")), "other" : \(unit("%lld days")) } } },
+              "he" : { "variations" : { "plural" : { "one" : \(unit("יום")), "two" : \(unit("יומיים")),
+                                                     "many" : \(unit("%lld ימים")), "other" : \(unit("%lld ימים")) } } }
+            } }
+          },
+          "version" : "1.0"
+        }
+        """.write(toFile: catalog, atomically: true, encoding: .utf8)
+        var options = CheckOptions(catalogs: [catalog], spec: spec)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        #expect(try CheckRunner.run(options).diagnostics.map(\.message)
+            == ["'n' [he]: plural category 'many' is never used in 'he'; not checked"])
+        options.locales = ["de"]
+        #expect(try CheckRunner.run(options).diagnostics.isEmpty)
+        options.locales = ["he"]
+        #expect(try CheckRunner.run(options).diagnostics.count == 1)
+    }
+
     /// The keys checked with the defaults are listed sorted, each once, however the catalogs give them: a second
     /// catalog repeats "b" and "a" after other keys, and its keys are not in order.
     @Test func keysCheckedWithTheDefaultsAreListedSortedOnce() throws {
