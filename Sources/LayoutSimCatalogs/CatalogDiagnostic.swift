@@ -44,8 +44,19 @@ public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// The warning for a key without a translation into `locale`.
     package static func missingLocalization(_ key: String, _ locale: String, at location: CatalogSourceLocation) -> CatalogDiagnostic {
-        var warning = CatalogDiagnostic.warning("'\(key)' has no '\(locale)' localization; the app shows the source text", at: location)
+        var warning = CatalogDiagnostic.warning("'\(key)' has no '\(locale)'" + missingLocalizationEnd, at: location)
         warning.locale = locale
         return warning
+    }
+
+    private static let missingLocalizationEnd = " localization; the app shows the source text"
+
+    /// The key and locale of a ``missingLocalization(_:_:at:)`` warning's message (as a report keeps it), or nil
+    /// for any other message: what lets a report for people say them per locale.
+    package static func missingLocalization(in message: String) -> (key: String, locale: String)? {
+        guard message.hasPrefix("'"), message.hasSuffix("'" + missingLocalizationEnd) else { return nil }
+        let body = message.dropFirst().dropLast(missingLocalizationEnd.count + 1)   // key' has no 'locale
+        guard let middle = body.range(of: "' has no '", options: .backwards) else { return nil }
+        return (String(body[..<middle.lowerBound]), String(body[middle.upperBound...]))
     }
 }

@@ -95,18 +95,38 @@ public enum CheckRenderer {
         ["physicalLocation": ["artifactLocation": ["uri": file], "region": ["startLine": max(1, line), "startColumn": max(1, column)]]]
     }
 
-    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`, one per failing string.
+    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`, one per failing string
+    /// (a `::notice` for one in the baseline), then the input's problems (missing translations one per locale, as on
+    /// standard error), then the totals as a `::notice`. GitHub shows at most 10 annotations of each kind per step:
+    /// past that, the notice says how many there are (the log lists every one).
     public static func github(_ report: CheckReport) -> String {
         var out = ""
+        var counts: [String: Int] = [:]
         for result in report.results where !result.passed {
             let level = result.known ? "notice" : "error"
+            counts[level, default: 0] += 1
             out += "::\(level) file=\(property(result.file)),line=\(result.line),col=\(result.column),title=\(property("layoutsim: \(result.key)"))::\(data(message(result)))\n"
         }
-        for diagnostic in report.diagnostics {
-            out += "::\(diagnostic.severity == "error" ? "error" : "warning") file=\(property(diagnostic.file)),line=\(diagnostic.line),col=\(diagnostic.column)::\(data(diagnostic.message))\n"
+        for diagnostic in shownDiagnostics(report) {
+            let level = diagnostic.severity == "error" ? "error" : "warning"
+            counts[level, default: 0] += 1
+            out += "::\(level) file=\(property(diagnostic.file)),line=\(diagnostic.line),col=\(diagnostic.column)::\(data(diagnostic.message))\n"
         }
+        var totals = summary(report, color: false, seconds: nil).trimmingCharacters(in: .newlines)
+        let beyond = ["error", "warning", "notice"].compactMap { level -> String? in
+            guard let count = counts[level], count > githubShownPerKind else { return nil }
+            return "\(count) \(level)"
+        }
+        if !beyond.isEmpty {
+            let list = beyond.count == 1 ? beyond[0] : beyond.dropLast().joined(separator: ", ") + " and " + beyond[beyond.count - 1]
+            totals += " (GitHub shows \(githubShownPerKind) annotations of each kind: this step's log has all \(list) annotations)"
+        }
+        out += "::notice title=\(property("layoutsim"))::\(data(totals))\n"
         return out
     }
+
+    /// Annotations of one kind (error, warning, notice) GitHub shows per step.
+    static let githubShownPerKind = 10
 
     /// Escapes for GitHub command data: `%`, CR, LF as GitHub decodes them (`%25`, `%0D`, `%0A`); every other
     /// control character (ESC, BEL, DEL, C1 controls such as U+0085) and U+2028 / U+2029, which a log or terminal

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutSimCatalogs
 import LayoutSimCheck
 import LayoutSimFitting
 import LayoutSimModel
@@ -92,7 +93,7 @@ extension CheckRenderer {
     /// Input problems as `file:line:column: severity: message` lines, for standard error (compilers' form, which
     /// editors and CI logs link): the report's diagnostics, then strings that could not be laid out.
     public static func problems(_ report: CheckReport) -> [String] {
-        var lines = report.diagnostics.map(\.text)
+        var lines = shownDiagnostics(report).map(\.text)
         var seen = Set(lines)
         for result in report.results {
             guard let error = result.error else { continue }
@@ -103,6 +104,45 @@ extension CheckRenderer {
         }
         return lines
     }
+
+    /// A catalog's keys with no translation into a locale, as one warning per catalog and locale where there are
+    /// more than ``missingListedOneByOne`` of them: `'th': 23 keys have no 'th' localization; the app shows the source
+    /// text ('Cancel', 'Open', 'Save' and 20 more)`, at the first one's place. Where people read (standard error,
+    /// GitHub annotations), hundreds of such lines hid the failures; the JSON, SARIF and JUnit reports list each.
+    package static func shownDiagnostics(_ report: CheckReport) -> [ReportDiagnostic] {
+        struct Group { var first: Int; var keys: [String] }
+        var groups: [String: Group] = [:]   // by file and locale
+        var parts: [(key: String, locale: String)?] = []
+        parts.reserveCapacity(report.diagnostics.count)
+        for (index, diagnostic) in report.diagnostics.enumerated() {
+            let missing = diagnostic.severity == "warning" ? CatalogDiagnostic.missingLocalization(in: diagnostic.message) : nil
+            parts.append(missing)
+            guard let missing else { continue }
+            groups[diagnostic.file + "\u{0}" + missing.locale, default: Group(first: index, keys: [])].keys.append(missing.key)
+        }
+        var shown: [ReportDiagnostic] = []
+        for (index, diagnostic) in report.diagnostics.enumerated() {
+            guard let missing = parts[index],
+                  let group = groups[diagnostic.file + "\u{0}" + missing.locale],
+                  group.keys.count > missingListedOneByOne else {
+                shown.append(diagnostic)
+                continue
+            }
+            guard group.first == index else { continue }
+            let named = group.keys.prefix(3).map { "'\(abbreviated($0))'" }.joined(separator: ", ")
+            var grouped = diagnostic
+            grouped.message = "'\(missing.locale)': \(group.keys.count) keys have no '\(missing.locale)' localization; the app "
+                + "shows the source text (\(named) and \(group.keys.count - 3) more; the JSON report lists each)"
+            shown.append(grouped)
+        }
+        return shown
+    }
+
+    /// Missing translations into one locale listed one by one, at most (more are said in one line).
+    package static let missingListedOneByOne = 3
+
+    /// `key` whole when short, else its first 40 characters and "…".
+    private static func abbreviated(_ key: String) -> String { key.count <= 40 ? key : key.prefix(40) + "…" }
 
     /// How a failure reads: "truncated at xLarge (must fit through accessibility3)", "truncated at
     /// accessibility3, the largest size it must fit", "clipped at its fixed size".

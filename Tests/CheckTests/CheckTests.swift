@@ -184,8 +184,11 @@ struct CheckTests {
         let location = (results.first?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
         #expect((location?["region"] as? [String: Any])?["startLine"] as? Int == result.line)
 
-        let github = CheckRenderer.github(report)
-        #expect(github.hasPrefix("::error file="))
-        #expect(github.split(separator: "\n").count == 1)
+        let github = CheckRenderer.github(report).split(separator: "\n")
+        #expect(github.first?.hasPrefix("::error file=") == true)
+        #expect(github.count == 2)
+        let totals = "::notice title=layoutsim::1 key in 1 locale: 1 string, 12 layouts; 1 string does not fit; "
+            + "1 key checked with the defaults"
+        #expect(github.last.map(String.init) == totals)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutSimCheck
 import LayoutSimModel
+import LayoutSimReports
 import LayoutSimTestSupport
 import Testing
 
@@ -127,6 +128,42 @@ struct SpecDefaultsAndLocalesTests {
         #expect(try CheckRunner.run(options).diagnostics.isEmpty)
         options.locales = ["he"]
         #expect(try CheckRunner.run(options).diagnostics.count == 1)
+    }
+
+    /// Where people read (standard error, GitHub annotations), a locale's missing translations in a catalog are one
+    /// line when there are more than three: five keys without French are one line at the first key's place, naming
+    /// the first three; German's one missing key is its own line; the report itself keeps each.
+    @Test func manyMissingTranslationsAreOneLinePerLocale() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.yaml").path
+        try "defaults: {font: \(TestSupport.oneEm), size: 10, width: 100}\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        let path = dir.appendingPathComponent("Missing.xcstrings").path
+        let keys = ["k1", "k2", "k3", "k4", "k5"].map { key in
+            let german = key == "k1" ? "" : #", "de" : { "stringUnit" : { "state" : "translated", "value" : "x" } }"#
+            return #""\#(key)" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "x" } }"#
+                + german + #", "it" : { "stringUnit" : { "state" : "translated", "value" : "x" } } } }"#
+        }
+        // French appears in another key only, with every translation.
+        let french = #""k6" : { "localizations" : { "#
+            + ["de", "en", "fr", "it"].map { #""\#($0)" : { "stringUnit" : { "state" : "translated", "value" : "x" } }"# }
+                .joined(separator: ", ") + " } }"
+        try "{ \"sourceLanguage\" : \"en\", \"strings\" : { \((keys + [french]).joined(separator: ",\n")) }, \"version\" : \"1.0\" }"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        var options = CheckOptions(catalogs: [path], spec: spec)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        let report = try CheckRunner.run(options)
+        #expect(report.diagnostics.count == 6)
+        let problems = CheckRenderer.problems(report).map { $0.replacingOccurrences(of: path, with: "M") }
+        #expect(problems == [
+            "M:1:42: warning: 'k1' has no 'de' localization; the app shows the source text",
+            "M:1:42: warning: 'fr': 5 keys have no 'fr' localization; the app shows the source text ('k1', 'k2', 'k3' "
+                + "and 2 more; the JSON report lists each)",
+        ])
+        let github = CheckRenderer.github(report).split(separator: "\n").map(String.init)
+        #expect(github.count == 3)
+        #expect(github[1].hasSuffix("::'fr': 5 keys have no 'fr' localization; the app shows the source text ('k1', 'k2', "
+            + "'k3' and 2 more; the JSON report lists each)"))
     }
 
     /// The keys checked with the defaults are listed sorted, each once, however the catalogs give them: a second
