@@ -87,6 +87,14 @@ struct BudgetsCommand: ParsableCommand {
                 failed = true
             } else {
                 print("\(destination): \(outcome.annotated) of \(outcome.total) \(outcome.noun) given a budget\(outcome.unitWords)")
+                // Not one key of the catalog in the report: the report of other catalogs, most likely.
+                if outcome.annotated == 0 && outcome.total > 0 && !budgets.isEmpty {
+                    let checked = checkReport.catalogs.map { "'\($0)'" }.joined(separator: ", ")
+                    FileHandle.standardError.write(Data(("error: \(catalog): none of its \(outcome.noun) is in the report "
+                        + "\(report), a check of \(checked.isEmpty ? "no catalog" : checked); give the report of a check "
+                        + "of this catalog\n").utf8))
+                    failed = true
+                }
             }
         }
         if failed { throw ExitCode(2) }

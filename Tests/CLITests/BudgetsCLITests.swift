@@ -79,6 +79,18 @@ struct BudgetsCLITests {
         let written = try String(contentsOfFile: outDir + "/Localizable.xcstrings", encoding: .utf8)
         #expect(written.contains(#""comment" : "Primary button\nMax width: 168 pt × 1 line (≈ 8 characters in en, 10 in ar, 9 in de, 6 in hi, 4 in ja, 4 in ko, 6 in th, 4 in zh-Hans) [layoutsim]","#))
 
+        // The report of another catalog: none of this one's keys is in it. Said, status 2 (it was "0 of 8", status 0).
+        let other = dir.appendingPathComponent("other.xcstrings").path
+        try #"{ "sourceLanguage" : "en", "strings" : { "Elsewhere" : { } }, "version" : "1.0" }"#
+            .write(toFile: other, atomically: true, encoding: .utf8)
+        let otherReport = dir.appendingPathComponent("other.json").path
+        #expect(try CLIRunner.run(["check", other, "--spec", CheckCLITests.spec, "--format", "json", "--output", otherReport]).status == 0)
+        let wrong = try CLIRunner.run(["budgets", CheckCLITests.catalog, "--report", otherReport, "--output", dir.path + "/wrong.xcstrings"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stdout == "\(dir.path)/wrong.xcstrings: 0 of 8 keys given a budget (a note in the comment)\n")
+        #expect(wrong.stderr == "error: \(CheckCLITests.catalog): none of its keys is in the report \(otherReport), a check of "
+            + "'\(other)'; give the report of a check of this catalog\n")
+
         // An .xcloc whose 'Localized Contents' is a link elsewhere: copying keeps the link, so writing through it
         // would change the files it points to. Refused, and they stay as they were.
         let elsewhere = dir.appendingPathComponent("elsewhere")
