@@ -158,7 +158,11 @@ public enum LayoutSpecReader {
             switch yamlError {
             case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
                  .composer(let context, let problem, let mark, _):
-                error("not valid JSON or YAML: \(problem)" + (context.map { " \($0.text)" } ?? ""), mark)
+                // The context says where what was left open began (an unclosed `[` a line before the mark).
+                let opened = context.map { context in
+                    " \(context.text)" + (context.mark.line == mark.line ? "" : " opened at \(context.mark.line):\(context.mark.column)")
+                }
+                error("not valid JSON or YAML: \(problem)" + (opened ?? ""), mark)
             default:
                 error("not valid JSON or YAML: \(yamlError)", nil)
             }

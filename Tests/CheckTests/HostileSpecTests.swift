@@ -31,6 +31,17 @@ struct HostileSpecTests {
         ])
     }
 
+    /// A `[` never closed: YAML finds the problem on the next line; the message also says where the `[` is
+    /// (line 2, column 10: `  lines: ` is 9 characters before it).
+    @Test func anUnclosedBracketIsShownWhereItOpened() throws {
+        let (spec, diagnostics) = try read("defaults:\n  lines: [1\n  width: 300\n")
+        #expect(spec == nil)
+        #expect(diagnostics.map(\.description) == [
+            "spec.yaml:3:8: error: not valid JSON or YAML: did not find expected ',' or ']' while parsing a flow "
+                + "sequence opened at 2:10",
+        ])
+    }
+
     @Test func deepJSONIsAnError() throws {
         let deep = String(repeating: "{\"a\": ", count: 5_000) + "1" + String(repeating: "}", count: 5_000)
         let (spec, diagnostics) = try read(deep, name: "spec.json")
