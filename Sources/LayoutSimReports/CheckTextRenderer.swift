@@ -69,7 +69,12 @@ extension CheckRenderer {
         let s = report.summary
         var totals = "\(count(s.keys, "key")) in \(count(s.locales, "locale")): \(count(s.strings, "string")), \(count(s.layouts, "layout")); "
         if s.failures == 0 {
-            totals += paint(s.strings == 0 ? "nothing to fit" : "all fit", "32")
+            // No string, and errors: the input could not be used (a spec that cannot be read), not an empty catalog.
+            if s.strings == 0 && s.errors > 0 {
+                totals += paint("nothing checked (errors above)", "31")
+            } else {
+                totals += paint(s.strings == 0 ? "nothing to fit" : "all fit", "32")
+            }
         } else {
             totals += paint("\(count(s.failures, "string")) \(s.failures == 1 ? "does" : "do") not fit", "31")
         }

@@ -20,6 +20,22 @@ struct CheckCLITests {
     func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
 
     /// With --output: the report in the file, only the summary line on stdout, the warnings on stderr.
+    /// A spec that cannot be read: the catalog is still read (its warnings said), nothing is checked, and the summary
+    /// says so rather than "nothing to fit"; status 2.
+    @Test func anUnreadableSpecChecksNothingAndSaysSo() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.yaml").path
+        try "defaults:\n  lines: [1\n  width: 300\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        let run = try CLIRunner.run(["check", Self.catalog, "--spec", spec])
+        #expect(run.status == 2)
+        #expect(run.stdout.hasPrefix("0 keys in 0 locales: 0 strings, 0 layouts; nothing checked (errors above); 1 error, 2 warnings"))
+        #expect(run.stderr.split(separator: "\n").map(String.init) == [
+            "\(spec):3:8: error: not valid JSON or YAML: did not find expected ',' or ']' while parsing a flow sequence "
+                + "opened at 2:10",
+        ] + Self.warnings)
+    }
+
     @Test func outputLeavesTheSummaryOnStdoutAndProblemsOnStderr() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
