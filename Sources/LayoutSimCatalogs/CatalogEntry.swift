@@ -63,6 +63,10 @@ public struct CatalogEntry: Sendable, Hashable {
     /// Xcode no longer finds the key in the source code, so no user sees it.
     public var extractionState: String?
 
+    /// On an entry of the source language: the locales of the catalog with no localization of the key, where the
+    /// app shows this text instead (a check lays it out there too when the spec gives that locale other fields).
+    public var sourceShownIn: [String] = []
+
     /// Whether no user sees the string: its key is stale (no longer in the source code).
     public var isStale: Bool { extractionState == "stale" }
 

@@ -55,10 +55,22 @@ package enum LprojTables {
                 keyOrder.append(entry.key)
             }
         }
+        var shownIn: [String: [String]] = [:]   // per key of the development language's table
         for key in keyOrder {
             guard let (index, location) = firstSeen[key] else { continue }
-            for locale in complete.sorted() where keysByLocale[locale]?.contains(key) != true {
+            let missing = complete.sorted().filter { keysByLocale[$0]?.contains(key) != true }
+            for locale in missing {
                 results[index].diagnostics.append(.missingLocalization(key, locale, at: location))
+            }
+            if !missing.isEmpty { shownIn[key] = missing }
+        }
+        // The development language's entries of those keys: the app shows them there.
+        guard !shownIn.isEmpty else { return }
+        for file in files where file.locale == developmentLanguage {
+            for entry in results[file.index].entries.indices {
+                if let missing = shownIn[results[file.index].entries[entry].key] {
+                    results[file.index].entries[entry].sourceShownIn = missing
+                }
             }
         }
     }

@@ -154,6 +154,8 @@ package enum XCStringsReader {
                 parser.diagnostics.append(.error("\(problem); its localizations are not read", at: at))
             }
             let locales = [sourceLanguage] + localizations.keys.filter { $0 != sourceLanguage && !invalidLocales.contains($0) }
+            let keyStart = result.entries.count
+            var sourceEnd = keyStart   // the key's entries of the source language: keyStart..<sourceEnd
             for locale in locales {
                 let localization: Localization
                 if let raw = localizations[locale] {
@@ -171,13 +173,16 @@ package enum XCStringsReader {
                     ))
                 }
                 parser.diagnostics += expander.diagnostics
+                if locale == sourceLanguage { sourceEnd = result.entries.count }
             }
             // The sets made only when some locale of the catalog (besides the source language) is missing here.
             if shouldTranslate && extractionState != "stale",
                allLocales.contains(where: { $0 != sourceLanguage && localizations[$0] == nil }) {
-                for locale in allLocales.subtracting(localizations.keys).subtracting([sourceLanguage]).sorted() {
+                let missing = allLocales.subtracting(localizations.keys).subtracting([sourceLanguage]).sorted()
+                for locale in missing {
                     parser.diagnostics.append(.missingLocalization(key, locale, at: here))
                 }
+                for index in keyStart..<sourceEnd { result.entries[index].sourceShownIn = missing }
             }
             result.diagnostics += parser.diagnostics
             if result.entries.count >= emittedRun { handOver() }

@@ -215,6 +215,7 @@ package enum XLIFFReader {
             let hasTarget = members.contains { $0.unit.target != nil }
             let locale: String
             let useTarget: Bool
+            var shownIn: [String] = []
             if let targetLanguage, hasTarget {
                 locale = targetLanguage
                 useTarget = true
@@ -222,6 +223,7 @@ package enum XLIFFReader {
                 locale = sourceLanguage
                 useTarget = false
                 if let targetLanguage, targetLanguage != sourceLanguage {
+                    shownIn = [targetLanguage]
                     result.diagnostics.append(.warning(
                         "'\(key)' has no '\(targetLanguage)' translation (no <target>); the app shows the source text",
                         at: here
@@ -280,10 +282,12 @@ package enum XLIFFReader {
             let shouldTranslate = members.allSatisfy(\.unit.translate)
             var expander = VariationExpander(key: key, locale: locale, location: here)
             for variant in expander.expand(localization) {
-                result.entries.append(CatalogEntry(
+                var entry = CatalogEntry(
                     key: key, locale: locale, variantPath: variant.path, value: variant.value, source: here,
                     comment: comment, state: variant.state, shouldTranslate: shouldTranslate
-                ))
+                )
+                entry.sourceShownIn = shownIn
+                result.entries.append(entry)
             }
             result.diagnostics += expander.diagnostics
         }

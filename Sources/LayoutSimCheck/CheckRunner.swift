@@ -340,6 +340,18 @@ public enum CheckRunner {
         }
         /// The jobs of `entry`.
         func check(_ entry: CatalogEntry) {
+            // A locale with no localization of the key shows this text: where the spec gives that locale fields of
+            // its own (another width, lines…), it is laid out there too, as that locale's result; elsewhere the
+            // source language's result is that locale's too.
+            if !entry.sourceShownIn.isEmpty && !entry.isStale {
+                for locale in entry.sourceShownIn where wanted?.contains(locale.lowercased()) ?? true
+                    && Self.layoutDiffers(spec, key: entry.key, locale, entry.locale) {
+                    var shown = entry
+                    shown.locale = locale
+                    shown.sourceShownIn = []
+                    if let text = filled(shown, locale: locale) { job(shown, text: text, language: locale) }
+                }
+            }
             guard wanted?.contains(entry.locale.lowercased()) ?? true else { return }
             guard !entry.isStale else {
                 skipped.insert(CheckReport.SkippedKey(key: entry.key, file: entry.source.file, line: entry.source.line, reason: "stale"))
@@ -432,4 +444,24 @@ public enum CheckRunner {
         let cwd = FileManager.default.currentDirectoryPath
         return cwd.hasSuffix("/") ? cwd : cwd + "/"
     }()
+}
+
+extension CheckRunner {
+    /// Whether the spec lays `key` out in `locale` with other fields than in `other` (a `locales` entry of an
+    /// element, of the defaults, of a group or of a group's child).
+    static func layoutDiffers(_ spec: LayoutSpec, key: String, _ locale: String, _ other: String) -> Bool {
+        spec.places(forKey: key).places.contains { place in
+            switch place {
+            case .element(let element, _):
+                return element.forLocale(locale) != element.forLocale(other)
+            case .group(let group):
+                if group.fields.forLocale(locale) != group.fields.forLocale(other) { return true }
+                return group.layouts.lazy.flatMap(\.items).contains { item in
+                    guard case .key(key, let element, _) = item else { return false }
+                    let fields = element.over(group.textFields)
+                    return fields.forLocale(locale) != fields.forLocale(other)
+                }
+            }
+        }
+    }
 }

@@ -124,5 +124,7 @@ import Testing
         #expect(results[0].diagnostics.map(\.message) == ["'Cancel' has no 'de' localization; the app shows the source text"])
         #expect(results[0].diagnostics.first?.location.line == 2)
         #expect(results[1...].allSatisfy { $0.diagnostics.isEmpty })
+        // The development language's entry of that key says where the app shows it instead.
+        #expect(results[0].entries.map { "\($0.key): \($0.sourceShownIn)" } == ["Save: []", "Cancel: [\"de\"]", "Hi: []"])
     }
 }

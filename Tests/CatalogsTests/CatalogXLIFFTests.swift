@@ -28,6 +28,7 @@ import Testing
     @Test func missingTargetUsesTheSourceInTheSourceLanguage() throws {
         let signIn = try #require(result.entry("Sign in", "en"))
         #expect(signIn.value == "Sign in")
+        #expect(signIn.sourceShownIn == ["de"])
         #expect(signIn.comment == "No comment provided by engineer.")
         #expect(result.entry("Sign in", "de") == nil)
         #expect(result.diagnostics.map(\.description) == [

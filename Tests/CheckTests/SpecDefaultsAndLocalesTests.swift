@@ -97,6 +97,39 @@ struct SpecDefaultsAndLocalesTests {
         #expect(try CheckRunner.run(options).diagnostics.isEmpty)
     }
 
+    /// A locale with no localization of a key shows the source text. Where the spec gives that locale fields of its
+    /// own, the source text is laid out there too, as that locale's result: "a" has no French, and French gets 20 pt
+    /// instead of 100, where "abc" (30 pt in OneEm at 10 pt) cannot fit on one line. Without such fields the source
+    /// language's result stands for French, and there is no French result.
+    @Test func theSourceTextIsCheckedWhereALocaleWithoutATranslationHasItsOwnLayout() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.yaml").path
+        try """
+        defaults: {font: \(TestSupport.oneEm), size: 10, width: 100, lines: 1}
+        elements:
+          - key: a
+            locales: {fr: {width: 20}}
+        """.write(toFile: spec, atomically: true, encoding: .utf8)
+        var options = CheckOptions(catalogs: [try catalog(in: dir)], spec: spec)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        options.categories = [.large]
+        let report = try CheckRunner.run(options)
+        let french = report.results.filter { $0.locale == "fr" }
+        #expect(french.map(\.key) == ["a", "b"])
+        #expect(french.first?.text == "abc")
+        #expect(french.first?.passed == false)
+        #expect(report.results.filter { $0.key == "a" }.map(\.locale) == ["de", "en", "fr"])
+        // Only French checked: the source text is still laid out in French.
+        options.locales = ["fr"]
+        #expect(try CheckRunner.run(options).results.map { "\($0.key) \($0.locale) \($0.passed)" } == ["a fr false", "b fr true"])
+        // No fields of its own for French: no French result for "a".
+        try "defaults: {font: \(TestSupport.oneEm), size: 10, width: 100, lines: 1}\nelements:\n  - key: a\n"
+            .write(toFile: spec, atomically: true, encoding: .utf8)
+        options.locales = nil
+        #expect(try CheckRunner.run(options).results.filter { $0.key == "a" }.map(\.locale) == ["de", "en"])
+    }
+
     /// A key's variations in a locale left out are not this check's business either: a Hebrew plural `many` (a
     /// category Hebrew does not use) is warned about when Hebrew is checked, not when only German is.
     @Test func variationWarningsFollowTheLocalesChecked() throws {
