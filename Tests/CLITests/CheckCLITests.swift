@@ -19,7 +19,6 @@ struct CheckCLITests {
 
     func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
 
-    /// With --output: the report in the file, only the summary line on stdout, the warnings on stderr.
     /// A spec that cannot be read: the catalog is still read (its warnings said), nothing is checked, and the summary
     /// says so rather than "nothing to fit"; status 2.
     @Test func anUnreadableSpecChecksNothingAndSaysSo() throws {
@@ -36,6 +35,7 @@ struct CheckCLITests {
         ] + Self.warnings)
     }
 
+    /// With --output: the report in the file, only the summary line on stdout, the warnings on stderr.
     @Test func outputLeavesTheSummaryOnStdoutAndProblemsOnStderr() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
