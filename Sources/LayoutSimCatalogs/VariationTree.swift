@@ -75,10 +75,14 @@ package struct VariationExpander {
     /// Variants made so far; past ``maximumVariants`` expansion stops with an error.
     private var made = 0
     private var tooMany = false
-    /// The substitution nested deeper than ``maximumSubstitutionDepth``, when one is: expansion stops with an error.
+    /// The substitution nested deeper than ``maximumSubstitutionDepth``, when one is: the key is an error.
     private var tooDeep: String?
-    /// Substitutions inside substitutions, at most.
+    /// Substitutions inside substitutions, at most (a token in a variant of a substitution is one level deeper).
     package static let maximumSubstitutionDepth = 8
+    /// Substitutions one string takes, side by side and nested (each name once: no cycles), at most; past it
+    /// expansion stops with an error (each is a level of recursion).
+    package static let maximumSubstitutionsPerString = 64
+    private var tooManySubstitutions = false
 
     /// Every concrete string of `localization`; none, with an error, when there would be more than
     /// ``maximumVariants`` or one would be longer than ``FitRequest/maximumTextLength``.
@@ -88,8 +92,27 @@ package struct VariationExpander {
         if case .unit(let value, let state) = localization.node, !Self.hasAt(value) {
             return [ExpandedVariant(path: [], value: value, state: state)]
         }
-        let variants = expand(localization.node, path: [], context: nil).flatMap {
+        let plain = expand(localization.node, path: [], context: nil)
+        if !localization.substitutions.isEmpty {
+            var deepest: [String: [String]] = [:]
+            var visiting: Set<String> = []
+            for variant in plain {
+                let chain = Self.deepestChain(in: variant.value, localization.substitutions, &deepest, &visiting)
+                if chain.count > Self.maximumSubstitutionDepth {
+                    tooDeep = chain[Self.maximumSubstitutionDepth]
+                    break
+                }
+            }
+        }
+        let variants = tooDeep != nil ? [] : plain.flatMap {
             substitute($0, localization.substitutions, visited: [], depth: 0)
+        }
+        if tooManySubstitutions {
+            about(.error(
+                "'\(key)' [\(locale)]: a string of its variants takes more than "
+                    + "\(Self.maximumSubstitutionsPerString) substitutions; not checked", at: location
+            ))
+            return []
         }
         if let tooDeep {
             about(.error(
@@ -186,7 +209,7 @@ package struct VariationExpander {
     ) -> [ExpandedVariant] {
         // Past a bound, nothing more is made: the key is not checked, and what is left of the tree (up to 6 choices
         // at each of 8 levels, 1.7 million strings) is not visited.
-        guard !tooMany && tooDeep == nil else { return [] }
+        guard !tooMany && !tooManySubstitutions else { return [] }
         // A substitution token (`%#@name@`) has an `@`: a string without one is itself, unparsed.
         guard Self.hasAt(variant.value) else {
             made += 1
@@ -209,12 +232,12 @@ package struct VariationExpander {
             if made > Self.maximumVariants { tooMany = true }
             return [variant]
         }
-        guard depth < Self.maximumSubstitutionDepth else {
-            tooDeep = name
+        guard depth < Self.maximumSubstitutionsPerString else {
+            tooManySubstitutions = true
             return []
         }
         return expand(definition.node, path: [], context: name).flatMap { choice -> [ExpandedVariant] in
-            guard !tooMany && tooDeep == nil else { return [] }
+            guard !tooMany && !tooManySubstitutions else { return [] }
             var text = choice.value
             if let specifier = definition.formatSpecifier {
                 text = text.replacingOccurrences(of: "%arg", with: "%" + specifier)
@@ -239,6 +262,49 @@ package struct VariationExpander {
                 state: variant.state ?? choice.state
             )
             return substitute(next, substitutions, visited: visited.union([name]), depth: depth + 1)
+        }
+    }
+
+    /// The longest chain of substitutions nested from the tokens of `text`: `["a1", "a2"]` when a variant of `a1`
+    /// holds `%#@a2@`. Each name's chain is made once (`deepest`); a name met again inside itself (a cycle, which
+    /// expansion leaves as is) adds nothing. Variants are read in sorted order, so that ties give one chain. Linear in
+    /// the substitutions' text.
+    private static func deepestChain(
+        in text: String, _ substitutions: [String: SubstitutionDefinition], _ deepest: inout [String: [String]],
+        _ visiting: inout Set<String>
+    ) -> [String] {
+        // Nine names deep is enough to refuse the key: no deeper (a chain of thousands would overflow the stack). A
+        // chain cut here is still longer than the bound, so the key is refused whatever else is found.
+        guard visiting.count <= maximumSubstitutionDepth, hasAt(text) else { return [] }
+        var best: [String] = []
+        for case .placeholder(let specifier) in FormatString.segments(text) {
+            guard case .substitution(let name) = specifier.kind, let definition = substitutions[name],
+                  !visiting.contains(name) else { continue }
+            let chain: [String]
+            if let known = deepest[name] {
+                chain = known
+            } else {
+                visiting.insert(name)
+                var inner: [String] = []
+                for value in values(of: definition.node) {
+                    let found = deepestChain(in: value, substitutions, &deepest, &visiting)
+                    if found.count > inner.count { inner = found }
+                }
+                visiting.remove(name)
+                chain = [name] + inner
+                deepest[name] = chain
+            }
+            if chain.count > best.count { best = chain }
+        }
+        return best
+    }
+
+    /// The texts of a node's variants, in sorted order of their names.
+    private static func values(of node: VariationNode) -> [String] {
+        switch node {
+        case .unit(let value, _): return [value]
+        case .plural(let cases), .device(let cases), .width(let cases):
+            return cases.keys.sorted().flatMap { cases[$0].map(values(of:)) ?? [] }
         }
     }
 

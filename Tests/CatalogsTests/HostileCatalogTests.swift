@@ -282,6 +282,36 @@ struct HostileCatalogTests {
         #expect(wide.messages(.error) == ["'k' [ar]: " + error])
     }
 
+    /// Substitutions side by side are not nested: nine in one string are read (each replaced); more than 64 in one
+    /// string are an error at the key. A chain of 10,000 nested names is refused at the 9th, without descending
+    /// further (it would overflow the stack).
+    @Test func substitutionsSideBySideAreNotNesting() throws {
+        func catalog(_ names: [String], nested: Bool = false) -> Data {
+            var substitutions: [String: Any] = [:]
+            for (index, name) in names.enumerated() {
+                let inner = nested && index + 1 < names.count ? " %#@\(names[index + 1])@" : ""
+                let plural = ["other": ["stringUnit": ["state": "translated", "value": "\(name)\(inner)"]]]
+                substitutions[name] = ["argNum": 1, "formatSpecifier": "lld", "variations": ["plural": plural]] as [String: Any]
+            }
+            let value = nested ? "%#@\(names[0])@" : names.map { "%#@\($0)@" }.joined(separator: " ")
+            let strings = ["k": ["localizations": ["ja": ["stringUnit": ["state": "translated", "value": value],
+                                                          "substitutions": substitutions]]]]
+            return (try? JSONSerialization.data(withJSONObject: ["sourceLanguage": "ja", "version": "1.0", "strings": strings])) ?? Data()
+        }
+        let nine = (1...9).map { "s\($0)" }
+        let flat = CatalogReader.read(try CatalogFixtures.temporaryFile("flat9.xcstrings", catalog(nine)))
+        #expect(flat.entries.map(\.value) == [nine.joined(separator: " ")])
+        #expect(flat.diagnostics.isEmpty)
+        let many = CatalogReader.read(try CatalogFixtures.temporaryFile("flat65.xcstrings", catalog((1...65).map { "s\($0)" })))
+        #expect(many.entries.isEmpty)
+        #expect(many.messages(.error) == ["'k' [ja]: a string of its variants takes more than 64 substitutions; not checked"])
+        let chain = CatalogReader.read(try CatalogFixtures.temporaryFile(
+            "chain.xcstrings", catalog((1...10_000).map { "n\($0)" }, nested: true)
+        ))
+        #expect(chain.entries.isEmpty)
+        #expect(chain.messages(.error) == ["'k' [ja]: substitutions nested more than 8 deep ('n9' inside 8 others); not checked"])
+    }
+
     @Test func specialFilesAreRefused() throws {
         let folder = try CatalogFixtures.temporaryFile("x/keep", Data()).deletingLastPathComponent()
         let fifo = folder.appendingPathComponent("Localizable.xcstrings")
