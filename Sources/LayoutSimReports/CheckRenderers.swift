@@ -97,11 +97,12 @@ public enum CheckRenderer {
 
     /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`, one per failing string
     /// (a `::notice` for one in the baseline), then the input's problems (missing translations one per locale, as on
-    /// standard error), then the totals as a `::notice`. GitHub shows at most 10 annotations of each kind per step:
-    /// past that, the notice says how many there are (the log lists every one).
+    /// standard error); first, the totals as a `::notice`. GitHub shows at most 10 annotations of each kind per step:
+    /// past that, the totals say how many there are (the log lists every one).
     public static func github(_ report: CheckReport) -> String {
         var out = ""
-        var counts: [String: Int] = [:]
+        // The totals' own notice counts among the notices.
+        var counts: [String: Int] = ["notice": 1]
         for result in report.results where !result.passed {
             let level = result.known ? "notice" : "error"
             counts[level, default: 0] += 1
@@ -121,8 +122,7 @@ public enum CheckRenderer {
             let list = beyond.count == 1 ? beyond[0] : beyond.dropLast().joined(separator: ", ") + " and " + beyond[beyond.count - 1]
             totals += " (GitHub shows \(githubShownPerKind) annotations of each kind: this step's log has all \(list) annotations)"
         }
-        out += "::notice title=\(property("layoutsim"))::\(data(totals))\n"
-        return out
+        return "::notice title=\(property("layoutsim"))::\(data(totals))\n" + out
     }
 
     /// Annotations of one kind (error, warning, notice) GitHub shows per step.

@@ -185,10 +185,10 @@ struct CheckTests {
         #expect((location?["region"] as? [String: Any])?["startLine"] as? Int == result.line)
 
         let github = CheckRenderer.github(report).split(separator: "\n")
-        #expect(github.first?.hasPrefix("::error file=") == true)
+        #expect(github.last?.hasPrefix("::error file=") == true)
         #expect(github.count == 2)
         let totals = "::notice title=layoutsim::1 key in 1 locale: 1 string, 12 layouts; 1 string does not fit; "
             + "1 key checked with the defaults"
-        #expect(github.last.map(String.init) == totals)
+        #expect(github.first.map(String.init) == totals)
     }
 }

@@ -195,7 +195,8 @@ struct SpecDefaultsAndLocalesTests {
         ])
         let github = CheckRenderer.github(report).split(separator: "\n").map(String.init)
         #expect(github.count == 3)
-        #expect(github[1].hasSuffix("::'fr': 5 keys have no 'fr' localization; the app shows the source text ('k1', 'k2', "
+        #expect(github[0].hasPrefix("::notice title=layoutsim::"))
+        #expect(github[2].hasSuffix("::'fr': 5 keys have no 'fr' localization; the app shows the source text ('k1', 'k2', "
             + "'k3' and 2 more; the JSON report lists each)"))
     }
 
