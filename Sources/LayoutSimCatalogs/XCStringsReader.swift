@@ -175,14 +175,24 @@ package enum XCStringsReader {
                 parser.diagnostics += expander.diagnostics
                 if locale == sourceLanguage { sourceEnd = result.entries.count }
             }
-            // The sets made only when some locale of the catalog (besides the source language) is missing here.
-            if shouldTranslate && extractionState != "stale",
+            // The sets made only when some locale of the catalog (besides the source language) is missing here. A
+            // key not to be translated shows its source text in every locale, unwarned.
+            if extractionState != "stale",
                allLocales.contains(where: { $0 != sourceLanguage && localizations[$0] == nil }) {
                 let missing = allLocales.subtracting(localizations.keys).subtracting([sourceLanguage]).sorted()
-                for locale in missing {
-                    parser.diagnostics.append(.missingLocalization(key, locale, at: here))
+                if shouldTranslate {
+                    for locale in missing {
+                        parser.diagnostics.append(.missingLocalization(key, locale, at: here))
+                    }
                 }
-                for index in keyStart..<sourceEnd { result.entries[index].sourceShownIn = missing }
+                // Not a regional variant whose language has the key (de-CH, when de has it): iOS may show that
+                // language's text there; not modelled, so not laid out as the source text either.
+                let languages = Set(localizations.keys)
+                let shown = missing.filter { locale in
+                    let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? locale
+                    return language == locale || !languages.contains(language)
+                }
+                for index in keyStart..<sourceEnd { result.entries[index].sourceShownIn = shown }
             }
             result.diagnostics += parser.diagnostics
             if result.entries.count >= emittedRun { handOver() }

@@ -343,9 +343,10 @@ public enum CheckRunner {
             // A locale with no localization of the key shows this text: where the spec gives that locale fields of
             // its own (another width, lines…), it is laid out there too, as that locale's result; elsewhere the
             // source language's result is that locale's too.
-            if !entry.sourceShownIn.isEmpty && !entry.isStale {
+            // (A source text too long to lay out is said once, at its own locale.)
+            if !entry.sourceShownIn.isEmpty && !entry.isStale && entry.value.utf16.count <= FitRequest.maximumTextLength {
                 for locale in entry.sourceShownIn where wanted?.contains(locale.lowercased()) ?? true
-                    && Self.layoutDiffers(spec, key: entry.key, locale, entry.locale) {
+                    && Self.layoutDiffers(spec, key: entry.key, locale, entry.locale, siblings: siblings) {
                     var shown = entry
                     shown.locale = locale
                     shown.sourceShownIn = []
@@ -447,19 +448,27 @@ public enum CheckRunner {
 }
 
 extension CheckRunner {
-    /// Whether the spec lays `key` out in `locale` with other fields than in `other` (a `locales` entry of an
-    /// element, of the defaults, of a group or of a group's child).
-    static func layoutDiffers(_ spec: LayoutSpec, key: String, _ locale: String, _ other: String) -> Bool {
-        spec.places(forKey: key).places.contains { place in
+    /// Whether `key` is laid out otherwise in `locale` than in `other`: a `locales` entry (of an element, of the
+    /// defaults, of a group or of a group's child) gives it other fields there, or a group shows it beside other
+    /// texts there (its other keys' translations).
+    static func layoutDiffers(
+        _ spec: LayoutSpec, key: String, _ locale: String, _ other: String, siblings: GroupTexts
+    ) -> Bool {
+        func differ(_ element: ElementSpec) -> Bool {
+            element.forLocale(locale).layoutFields != element.forLocale(other).layoutFields
+        }
+        return spec.places(forKey: key).places.contains { place in
             switch place {
             case .element(let element, _):
-                return element.forLocale(locale) != element.forLocale(other)
+                return differ(element)
             case .group(let group):
-                if group.fields.forLocale(locale) != group.fields.forLocale(other) { return true }
+                if differ(group.fields) { return true }
+                if siblings.texts(besides: key, in: group, locale: locale) != siblings.texts(besides: key, in: group, locale: other) {
+                    return true
+                }
                 return group.layouts.lazy.flatMap(\.items).contains { item in
                     guard case .key(key, let element, _) = item else { return false }
-                    let fields = element.over(group.textFields)
-                    return fields.forLocale(locale) != fields.forLocale(other)
+                    return differ(element.over(group.textFields))
                 }
             }
         }

@@ -125,6 +125,15 @@ public struct ElementSpec: Sendable, Hashable {
         return override.over(base)
     }
 
+    /// The fields that lay text out: the element without where it was written and its `locales` entries (an entry
+    /// that sets what the element already has changes nothing).
+    var layoutFields: ElementSpec {
+        var fields = self
+        fields.location = nil
+        fields.locales = nil
+        return fields
+    }
+
     /// The element for a device variant: its `devices` entry for `device` over the element, and whether there is one.
     public func forDevice(_ device: String) -> (spec: ElementSpec, hasOverride: Bool) {
         guard let override = devices?[device] else { return (self, false) }

@@ -130,6 +130,59 @@ struct SpecDefaultsAndLocalesTests {
         #expect(try CheckRunner.run(options).results.filter { $0.key == "a" }.map(\.locale) == ["de", "en"])
     }
 
+    /// Also laid out: a key beside translated texts in a group (a row that leaves "abcde" less room in German), and
+    /// a key not to be translated (every locale shows its text). Not laid out again: a `locales` entry that sets what
+    /// the element already has, and a regional variant whose language has the key (iOS may show that text there).
+    @Test func theSourceTextIsCheckedBesideTranslatedSiblingsAndForKeysNotTranslated() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.yaml").path
+        let catalog = dir.appendingPathComponent("C.xcstrings").path
+        func unit(_ value: String) -> String { #"{ "stringUnit" : { "state" : "translated", "value" : "\#(value)" } }"# }
+        try """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "a" : { "localizations" : { "en" : \(unit("abcde")) } },
+            "b" : { "localizations" : { "de" : \(unit("xxxxxxxxx")), "de-CH" : \(unit("xxxxxxxxx")), "en" : \(unit("xx")) } },
+            "brand" : { "shouldTranslate" : false, "localizations" : { "en" : \(unit("Brandname")) } },
+            "c" : { "localizations" : { "en" : \(unit("abc")) } },
+            "d" : { "localizations" : { "de" : \(unit("abc")), "en" : \(unit("abc")) } }
+          },
+          "version" : "1.0"
+        }
+        """.write(toFile: catalog, atomically: true, encoding: .utf8)
+        try """
+        defaults: {font: \(TestSupport.oneEm), size: 10, width: 300, lines: 1}
+        elements:
+          - name: the row
+            width: 120
+            row:
+              - {key: a}
+              - {key: b, layoutPriority: 1}
+          - key: brand
+            locales: {de: {width: 50}}
+          - key: c
+            width: 100
+            locales: {de: {width: 100}}
+          - key: d
+            locales: {de: {width: 20}}
+        """.write(toFile: spec, atomically: true, encoding: .utf8)
+        var options = CheckOptions(catalogs: [catalog], spec: spec)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        options.categories = [.large]
+        let results = try CheckRunner.run(options).results.map { "\($0.key) \($0.locale) \($0.text) \($0.passed)" }
+        // "a" and "brand" have neither German: both German locales show the English text. "c" has no German either,
+        // but German's width is its own. "d" has German: Swiss German is not laid out with the English text.
+        #expect(results == [
+            "a de abcde false", "a de-CH abcde false", "a en abcde true",
+            "b de xxxxxxxxx true", "b de-CH xxxxxxxxx true", "b en xx true",
+            "brand de Brandname false", "brand de-CH Brandname false", "brand en Brandname true",
+            "c en abc true",
+            "d de abc false", "d en abc true",
+        ])
+    }
+
     /// A key's variations in a locale left out are not this check's business either: a Hebrew plural `many` (a
     /// category Hebrew does not use) is warned about when Hebrew is checked, not when only German is.
     @Test func variationWarningsFollowTheLocalesChecked() throws {
