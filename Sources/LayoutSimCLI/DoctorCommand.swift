@@ -28,6 +28,10 @@ struct DoctorCommand: ParsableCommand {
             let apple = try AppleFontsSetting.resolve([appleFonts, AppleFontsSetting.environmentValue])
             let engine = try LayoutEngine(fontsDirectory: fontsDir.map { URL(fileURLWithPath: $0) }, appleFonts: apple)
             agreement = try engine.fontAgreement()
+            if let apple, AppleCascade.systemFace(in: apple, weight: .regular) == nil {
+                FileHandle.standardError.write(Data(("warning: \(apple.directory): has no SF (the system font): the "
+                    + "stand-in's figures follow\n").utf8))
+            }
         } catch let error as LayoutSimError {
             throw CLIError.badInput(error.description)
         } catch let error as FontError {

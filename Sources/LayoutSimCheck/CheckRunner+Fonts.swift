@@ -23,6 +23,11 @@ extension CheckRunner {
             if required == .apple && index == nil || required == .standIns && index != nil {
                 throw .invalidOption("--require-fonts \(required.rawValue): the system font would come from \(source)")
             }
+            // A folder of Apple's fonts without SF: the system font would still be the stand-in.
+            if required == .apple, let index, AppleCascade.systemFace(in: index, weight: .regular) == nil {
+                throw .invalidOption("--require-fonts apple: \(index.directory) has no SF (the system font), so the "
+                    + "system font would come from the stand-ins")
+            }
         }
         return index
     }

@@ -235,8 +235,10 @@ extension LayoutEngine {
         for (index, face) in measured.faces.enumerated() where used.contains(UInt16(index)) {
             guard let standIn = face.standIn else { continue }
             let file = registry.reportName(forPath: face.id.path)
+            // SF's stand-in takes SF's own advances (the SF model's table), as without Apple's fonts.
             let calibrated = StandInCalibration.widthFactor(standIn, language: nil) != 1 || standIn == .emoji
-            out.append("has no \(StandInNames.appleFont(standIn)): \(file) stands in for it (\(calibrated ? "calibrated" : "uncalibrated"))")
+            let how = standIn == .sf ? "with SF's advances from the bundled table" : calibrated ? "calibrated" : "uncalibrated"
+            out.append("has no \(StandInNames.appleFont(standIn)): \(file) stands in for it (\(how))")
         }
         return out
     }

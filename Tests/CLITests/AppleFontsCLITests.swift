@@ -52,6 +52,17 @@ struct AppleFontsCLITests {
         #expect(wantsStandIns.status == 2)
         #expect(try CLIRunner.run(base + ["--require-fonts", "stand-ins"]).status != 2)
         #expect(try CLIRunner.run(base + ["--require-fonts", "mac"]).status == 2)
+        // A folder without SF: the system font would still be its stand-in, so Apple's fonts are not what it is.
+        let noSF = dir.appendingPathComponent("NoSF")
+        try FileManager.default.createDirectory(at: noSF, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "Fonts/NotoSansThai-Regular.ttf", toPath: noSF.path + "/Thai.ttf")
+        let withoutSF = try CLIRunner.run(base + ["--apple-fonts", noSF.path, "--require-fonts", "apple"])
+        #expect(withoutSF.status == 2)
+        #expect(withoutSF.stderr.contains("--require-fonts apple: \(noSF.path) has no SF (the system font), so the system "
+            + "font would come from the stand-ins"))
+        let said = try CLIRunner.run(base + ["--apple-fonts", noSF.path])
+        #expect(said.stderr.contains("\(noSF.path):1:1: warning: has no SF (the system font): Fonts/Inter-Regular.otf stands in "
+            + "for it (with SF's advances from the bundled table)"))
     }
 
     /// Shards laid out with different system fonts are not one run: merge refuses them.
