@@ -197,11 +197,17 @@ struct FitCommand: ParsableCommand {
         }
     }
 
-    /// `--must-fit-through`, or the largest category checked.
+    /// `--must-fit-through`, or the largest category checked. A requirement above every category checked could not
+    /// be judged: refused, rather than passed unchecked.
     func requirement(_ request: FitRequest) throws -> ContentSizeCategory {
         if let mustFitThrough {
-            guard let category = ContentSizeCategory(parsing: mustFitThrough) else {
-                throw CLIError.badInput("unknown category '\(mustFitThrough)' for --must-fit-through")
+            let category: ContentSizeCategory
+            do throws(ModelError) { category = try ContentSizeCategory.parse(mustFitThrough) } catch {
+                throw CLIError.badInput("--must-fit-through: \(error.description)")
+            }
+            if request.font.followsDynamicType, let largest = request.categories.max(), largest < category {
+                throw CLIError.badInput("--must-fit-through \(category.swiftUIName) is above every category checked "
+                    + "(up to \(largest.swiftUIName)): check it too (--categories), or ask for less")
             }
             return category
         }

@@ -143,6 +143,13 @@ public enum CheckRunner {
         if let spec {
             options.appleFontIndex = try appleFonts(options, spec: spec)
             feed = LayoutFeed(options: options)
+            // Categories chosen below what the spec requires: a string that fails only above them is not found.
+            let required = ([spec.defaults.mustFitThrough ?? .accessibility5] + spec.elements.compactMap(\.mustFitThrough)).max()
+            if let largest = options.categories.max(), let required, largest < required {
+                add(.warning("only the categories up to \(largest.swiftUIName) are checked (--categories), below "
+                    + "\(required.swiftUIName), which the spec requires: a string that fails only above them is not found",
+                    at: CatalogSourceLocation(file: spec.file, line: 1, column: 1)))
+            }
         }
         var entries: [CatalogEntry] = []
         var sourceLanguage = "en"

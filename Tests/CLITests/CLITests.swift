@@ -16,6 +16,22 @@ struct CLITests {
         #expect(output.stdout.hasSuffix("fits at every category\n"))
     }
 
+    /// A requirement above every category checked cannot be judged: refused (it passed, unchecked); an unknown
+    /// category lists the valid names. `check` says the same of its spec's requirement, as a warning.
+    @Test func aRequirementAboveTheCategoriesCheckedIsRefused() throws {
+        let above = try run(["fit", "Einstellungen", "--width", "120", "--must-fit-through", "AX5", "--categories", "L"])
+        #expect(above.status == 2)
+        #expect(above.stdout.isEmpty)
+        #expect(above.stderr == "error: --must-fit-through accessibility5 is above every category checked (up to large): "
+            + "check it too (--categories), or ask for less\n")
+        let unknown = try run(["fit", "Einstellungen", "--width", "120", "--must-fit-through", "AX9"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("error: --must-fit-through: unknown content size category 'AX9'; valid names: xS/xSmall"))
+        let check = try run(["check", "Examples/App/Localizable.xcstrings", "--spec", "Examples/App/layout.yaml", "--categories", "L"])
+        #expect(check.stderr.contains("Examples/App/layout.yaml:1:1: warning: only the categories up to large are checked "
+            + "(--categories), below accessibility5, which the spec requires: a string that fails only above them is not found"))
+    }
+
     @Test func exitStatusIsOneWhenSomeCategoryDoesNotFit() throws {
         let output = try run(["fit", "Geschwindigkeitsbegrenzung", "--style", "headline", "--width", "240", "--lang", "de"])
         #expect(output.status == 1)
