@@ -239,6 +239,7 @@ public enum LayoutSpecReader {
         var element = ElementSpec()
         element.location = node.mark.map { CatalogSourceLocation(file: path, line: $0.line, column: $0.column) }
         var ok = true
+        var fontMark: Mark?
         for (keyNode, value) in mapping {
             let field = keyNode.string ?? ""
             if skipping.contains(field) { continue }
@@ -278,6 +279,7 @@ public enum LayoutSpecReader {
                 }
                 continue
             }
+            if field == "font" { fontMark = value.mark }
             let text: FieldText
             if let scalar = value.scalar {
                 text = .text(scalar.string)
@@ -296,9 +298,20 @@ public enum LayoutSpecReader {
                 ok = false
             }
         }
-        // Font paths are relative to the spec file.
+        // Font paths are relative to the spec file. A file that is not there is the spec's error, said once at the
+        // field (it was one error per string, at the catalog's line).
         element.font = element.font?.map { file in
             file.hasPrefix("/") ? file : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(file).path
+        }
+        for file in element.font ?? [] {
+            var isFolder: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) || isFolder.boolValue {
+                error("'font': \(file): \(isFolder.boolValue ? "is a folder, not a font file" : "font file not found") "
+                    + "(a font's path is relative to the spec's folder)", fontMark)
+                ok = false
+                if isDefaults { element.font = nil }   // as any bad field of the defaults: that field dropped
+                break
+            }
         }
         if needsKey && element.key == nil {
             error("an element needs a 'key'", node.mark)

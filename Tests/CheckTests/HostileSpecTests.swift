@@ -42,6 +42,20 @@ struct HostileSpecTests {
         ])
     }
 
+    /// A font file that is not there is the spec's error, once, at the field (it was an error per string and locale,
+    /// at the catalog's line); the element is dropped as for any bad field, a bad default font only that field.
+    @Test func aMissingFontFileIsTheSpecsErrorAtTheField() throws {
+        let (spec, diagnostics) = try read("defaults:\n  width: 300\nelements:\n  - key: title\n    font: Fonts/Brand-Bold.ttf\n")
+        #expect(spec?.elements.isEmpty == true)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.description.hasPrefix("spec.yaml:5:11: error: 'font': ") == true)
+        #expect(diagnostics.first?.description.hasSuffix("/Fonts/Brand-Bold.ttf: font file not found (a font's path is "
+            + "relative to the spec's folder)") == true)
+        let (defaults, _) = try read("defaults:\n  width: 300\n  font: missing.otf\n")
+        #expect(defaults?.defaults.font == nil)
+        #expect(defaults?.defaults.width == 300)
+    }
+
     @Test func deepJSONIsAnError() throws {
         let deep = String(repeating: "{\"a\": ", count: 5_000) + "1" + String(repeating: "}", count: 5_000)
         let (spec, diagnostics) = try read(deep, name: "spec.json")
