@@ -215,6 +215,10 @@ struct FitCommand: ParsableCommand {
     }
 
     func makeRequest() throws -> FitRequest {
+        // Screens are 1×, 2× or 3× (an iPhone 3×, an iPad 2×): 2.5 is no device's.
+        guard [1, 2, 3].contains(scale) else {
+            throw CLIError.badInput("--scale \(scale.isFinite ? ReportNumber.text(scale) : "\(scale)"): a display scale is 1, 2 or 3")
+        }
         var element = ElementSpec()
         // The options that take words are read as the spec reads the same fields (one parser, one message).
         let words: [(field: String, value: String?)] = [

@@ -51,7 +51,7 @@ struct RenderTests {
         #expect(penPositions(drawn, className: "glyph") == [0, 10, 20, 30, 40, 50])
         #expect(penPositions(drawn, className: "hidden-glyph") == [0, 10, 20, 30, 40])
         #expect(count("class=\"hidden\"", in: drawn) == 1)
-        #expect(drawn.contains("truncated: 6 characters, 1 lines hidden"))
+        #expect(drawn.contains("truncated: 6 characters, 1 line hidden"))
     }
 
     @Test func marksInkOutsideItsLineBox() throws {
