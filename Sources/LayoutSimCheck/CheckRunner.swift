@@ -430,6 +430,14 @@ public enum CheckRunner {
             }
             report.fixedSinceBaseline = baseline.apply(to: &results, allIdentities: allIdentities, checksLocale: checksLocale)
         }
+        // Nothing laid out, and nothing said why: an empty catalog, or locales it does not have (a CI job pointed at
+        // the wrong file would pass in silence).
+        // (A shard may be given none of the strings.)
+        if results.isEmpty && skipped.isEmpty && options.shard == nil, let first = options.catalogs.first {
+            let why = entries.isEmpty ? "the catalogs checked hold no strings"
+                : "the catalogs hold no strings in the locales asked for (--locales \(options.locales?.joined(separator: ",") ?? ""))"
+            add(.warning("nothing was laid out: \(why)", at: CatalogSourceLocation(file: first, line: 1, column: 1)))
+        }
         report.results = results
         report.drawings = laidOut.drawings
         report.fonts = laidOut.fonts

@@ -253,6 +253,26 @@ struct SpecDefaultsAndLocalesTests {
             + "'k3' and 2 more; the JSON report lists each)"))
     }
 
+    /// Nothing laid out is said: an empty catalog, or locales it does not have (a CI job pointed at the wrong file
+    /// passed in silence).
+    @Test func nothingLaidOutIsSaid() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.yaml").path
+        try "defaults: {font: \(TestSupport.oneEm), size: 10, width: 100}\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        let empty = dir.appendingPathComponent("Empty.xcstrings").path
+        try #"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#.write(toFile: empty, atomically: true, encoding: .utf8)
+        var options = CheckOptions(catalogs: [empty], spec: spec)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        #expect(try CheckRunner.run(options).diagnostics.map(\.message) == ["nothing was laid out: the catalogs checked hold no strings"])
+        options.catalogs = [try catalog(in: dir)]
+        options.locales = ["ja"]
+        #expect(try CheckRunner.run(options).diagnostics.map(\.message)
+            == ["nothing was laid out: the catalogs hold no strings in the locales asked for (--locales ja)"])
+        options.locales = ["de"]
+        #expect(try CheckRunner.run(options).diagnostics.isEmpty)
+    }
+
     /// The keys checked with the defaults are listed sorted, each once, however the catalogs give them: a second
     /// catalog repeats "b" and "a" after other keys, and its keys are not in order.
     @Test func keysCheckedWithTheDefaultsAreListedSortedOnce() throws {
