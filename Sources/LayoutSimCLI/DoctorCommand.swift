@@ -24,10 +24,26 @@ struct DoctorCommand: ParsableCommand {
 
     mutating func run() throws {
         let agreement: FontAgreement
+        var unusable: [String] = []
+        var standIns = 0
         do {
             let apple = try AppleFontsSetting.resolve([appleFonts, AppleFontsSetting.environmentValue])
             let engine = try LayoutEngine(fontsDirectory: fontsDir.map { URL(fileURLWithPath: $0) }, appleFonts: apple)
             agreement = try engine.fontAgreement()
+            // Every stand-in of the cascade opened, as a text in its script would open it (a damaged file was found
+            // only when such a text came).
+            if let folder = engine.registry.bundledFontsDirectory {
+                var names: [String] = []
+                do { names = try FileManager.default.contentsOfDirectory(atPath: folder.path) } catch {
+                    unusable.append("\(folder.path): the fonts folder cannot be listed: \(error.localizedDescription)")
+                }
+                for name in names.sorted() where [".ttf", ".otf", ".ttc"].contains(where: name.lowercased().hasSuffix) {
+                    standIns += 1
+                    do throws(FontError) { _ = try engine.registry.face(path: folder.appendingPathComponent(name).path) } catch {
+                        unusable.append(error.description)
+                    }
+                }
+            }
             if let apple, AppleCascade.systemFace(in: apple, weight: .regular) == nil {
                 FileHandle.standardError.write(Data(("warning: \(apple.directory): has no SF (the system font): the "
                     + "stand-in's figures follow\n").utf8))
@@ -54,5 +70,9 @@ struct DoctorCommand: ParsableCommand {
         line("characters", agreement.characters)
         line("strings", agreement.strings)
         line("line heights", agreement.lineHeights)
+        print("stand-ins: \(standIns - unusable.count) of \(standIns) font files opened")
+        if !unusable.isEmpty {
+            throw CLIError.badInput(unusable.joined(separator: "\nerror: "))
+        }
     }
 }

@@ -32,6 +32,27 @@ struct CLITests {
             + "(--categories), below accessibility5, which the spec requires: a string that fails only above them is not found"))
     }
 
+    /// doctor opens every stand-in: a damaged one (Noto Sans Thai cut to 1,000 bytes) is an error, status 2 (it
+    /// passed, and a Thai text failed later).
+    @Test func doctorOpensEveryStandIn() throws {
+        let fine = try run(["doctor"])
+        #expect(fine.status == 0)
+        let count = try FileManager.default.contentsOfDirectory(atPath: "Fonts").filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") }.count
+        #expect(fine.stdout.hasSuffix("stand-ins: \(count) of \(count) font files opened\n"))
+        let fonts = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: fonts.path) where name != "NotoSansThai-Regular.ttf" {
+            try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent(name), withDestinationURL: fonts.appendingPathComponent(name))
+        }
+        try Data(contentsOf: fonts.appendingPathComponent("NotoSansThai-Regular.ttf")).prefix(1000)
+            .write(to: dir.appendingPathComponent("NotoSansThai-Regular.ttf"))
+        let damaged = try run(["doctor", "--fonts-dir", dir.path])
+        #expect(damaged.status == 2)
+        #expect(damaged.stdout.hasSuffix("stand-ins: \(count - 1) of \(count) font files opened\n"))
+        #expect(damaged.stderr.hasPrefix("error: \(dir.path)/NotoSansThai-Regular.ttf: not a usable font"))
+    }
+
     @Test func exitStatusIsOneWhenSomeCategoryDoesNotFit() throws {
         let output = try run(["fit", "Geschwindigkeitsbegrenzung", "--style", "headline", "--width", "240", "--lang", "de"])
         #expect(output.status == 1)
