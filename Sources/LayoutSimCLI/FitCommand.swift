@@ -137,7 +137,7 @@ struct FitCommand: ParsableCommand {
     @Option(name: .customLong("line-break-rules"), help: ArgumentHelp("CJK line starts: strict (default: no line starts with a small kana or ー, iOS for text without a typesetting language), normal or loose (an app that sets a typesetting language).", valueName: "rules"), completion: Completions.lineBreakRules)
     var lineBreakRules: String?
 
-    @Option(help: ArgumentHelp("on (default): the stand-ins of iOS's fonts measure as iOS's fonts do (Thai ×1.07, Arabic ×0.89, zh ideographs ×1.02, emoji at iOS's emoji size); off: each stand-in as itself. See the README.", valueName: "on|off"), completion: Completions.calibrations)
+    @Option(help: ArgumentHelp("on (default): the stand-ins of iOS's fonts measure as iOS's fonts do (Thai ×1.07, Arabic ×0.89, zh ideographs ×1.02, emoji at iOS's emoji size); off: each stand-in as itself (Latin keeps SF's own advances, which the SF model always takes). See the README.", valueName: "on|off"), completion: Completions.calibrations)
     var calibration: String?
 
     @Flag(name: .customLong("system-fonts"), help: "Use fonts installed on this machine (fontconfig) as a last-resort fallback. Off by default: results then differ between machines.")

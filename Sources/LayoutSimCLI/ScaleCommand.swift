@@ -36,7 +36,7 @@ struct ScaleCommand: ParsableCommand {
     var json = false
 
     /// A value in points, designed for the Large category, to scale to every selected category.
-    @Option(name: .long, help: ArgumentHelp(
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
         "Scale this value (points at Large) like UIFontMetrics.scaledValue(for:).", valueName: "points"))
     var value: String?
 

@@ -79,6 +79,10 @@ struct ScaleCommandTests {
             #expect(table.contains("20.333"))
             let clampedTable = try output(["--value", "16", "--max", "28"])
             #expect(clampedTable.contains("clamped from 45"))
+            // A negative value (a spacing that pulls views together) is a value, not an option: 17 at Large is 48 at
+            // accessibility5, so −17 is −48.
+            let negative = try output(["--value", "-17", "--json", "--categories", "AX5"])
+            #expect(negative.contains("\"accessibility5\" : -48"))
         }
 
         @Test func badInputIsRejectedWithValidNames() throws {
