@@ -30,14 +30,13 @@ struct DoctorCommand: ParsableCommand {
             let apple = try AppleFontsSetting.resolve([appleFonts, AppleFontsSetting.environmentValue])
             let engine = try LayoutEngine(fontsDirectory: fontsDir.map { URL(fileURLWithPath: $0) }, appleFonts: apple)
             agreement = try engine.fontAgreement()
-            // Every stand-in of the cascade opened, as a text in its script would open it (a damaged file was found
-            // only when such a text came).
+            // Every stand-in of the system cascade opened, as a text in its script would open it (a damaged file
+            // was found only when such a text came): the SF model's faces above, then the cascade's files at both
+            // of their weights. Other files of the folder are not the cascade's business.
             if let folder = engine.registry.bundledFontsDirectory {
-                var names: [String] = []
-                do { names = try FileManager.default.contentsOfDirectory(atPath: folder.path) } catch {
-                    unusable.append("\(folder.path): the fonts folder cannot be listed: \(error.localizedDescription)")
-                }
-                for name in names.sorted() where [".ttf", ".otf", ".ttc"].contains(where: name.lowercased().hasSuffix) {
+                let names = Set([FontWeight.regular, .bold].flatMap { SystemCascadeFiles.fallbackFiles(weight: $0).map(\.file) })
+                standIns = agreement.files.count
+                for name in names.sorted() {
                     standIns += 1
                     do throws(FontError) { _ = try engine.registry.face(path: folder.appendingPathComponent(name).path) } catch {
                         unusable.append(error.description)

@@ -160,6 +160,8 @@ struct FitCommand: ParsableCommand {
         let report: FitReport
         do {
             request = try makeRequest()
+            // Refused before anything is laid out or written (an SVG was written, then the requirement refused).
+            _ = try requirement(request)
             let apple: AppleFontIndex?
             do {
                 apple = try AppleFontsSetting.resolve([appleFonts, AppleFontsSetting.environmentValue])

@@ -83,6 +83,10 @@ package struct VariationExpander {
     /// expansion stops with an error (each is a level of recursion).
     package static let maximumSubstitutionsPerString = 64
     private var tooManySubstitutions = false
+    /// Substitution steps taken so far (one per choice tried): a string of ``maximumVariants`` takes at most
+    /// ``maximumSubstitutionsPerString`` each, so more steps than both allow is an expansion that makes nothing (a
+    /// substitution with no choices, side by side with others: every path walked, none ending in a string).
+    private var steps = 0
 
     /// Every concrete string of `localization`; none, with an error, when there would be more than
     /// ``maximumVariants`` or one would be longer than ``FitRequest/maximumTextLength``.
@@ -127,6 +131,9 @@ package struct VariationExpander {
                     + "\(ReportNumber.integer(Self.maximumVariants)) strings; not checked", at: location
             ))
             return []
+        }
+        if variants.isEmpty {
+            warn("'\(key)' [\(locale)]: its variations and substitutions make no string (a variation without cases); not checked")
         }
         return variants
     }
@@ -238,6 +245,11 @@ package struct VariationExpander {
         }
         return expand(definition.node, path: [], context: name).flatMap { choice -> [ExpandedVariant] in
             guard !tooMany && !tooManySubstitutions else { return [] }
+            steps += 1
+            if steps > Self.maximumVariants * Self.maximumSubstitutionsPerString {
+                tooMany = true
+                return []
+            }
             var text = choice.value
             if let specifier = definition.formatSpecifier {
                 text = text.replacingOccurrences(of: "%arg", with: "%" + specifier)

@@ -185,12 +185,13 @@ package enum XCStringsReader {
                         parser.diagnostics.append(.missingLocalization(key, locale, at: here))
                     }
                 }
-                // Not a regional variant whose language has the key (de-CH, when de has it): iOS may show that
-                // language's text there; not modelled, so not laid out as the source text either.
+                // Not a regional variant whose language, other than the source language, has the key (de-CH, when de
+                // has it): iOS may show that language's text there; not modelled, so not laid out as the source text
+                // either. (en-GB in an English catalog shows the source text.)
                 let languages = Set(localizations.keys)
                 let shown = missing.filter { locale in
                     let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? locale
-                    return language == locale || !languages.contains(language)
+                    return language == locale || language == sourceLanguage || !languages.contains(language)
                 }
                 for index in keyStart..<sourceEnd { result.entries[index].sourceShownIn = shown }
             }

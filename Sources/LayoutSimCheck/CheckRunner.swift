@@ -143,13 +143,6 @@ public enum CheckRunner {
         if let spec {
             options.appleFontIndex = try appleFonts(options, spec: spec)
             feed = LayoutFeed(options: options)
-            // Categories chosen below what the spec requires: a string that fails only above them is not found.
-            let required = ([spec.defaults.mustFitThrough ?? .accessibility5] + spec.elements.compactMap(\.mustFitThrough)).max()
-            if let largest = options.categories.max(), let required, largest < required {
-                add(.warning("only the categories up to \(largest.swiftUIName) are checked (--categories), below "
-                    + "\(required.swiftUIName), which the spec requires: a string that fails only above them is not found",
-                    at: CatalogSourceLocation(file: spec.file, line: 1, column: 1)))
-            }
         }
         var entries: [CatalogEntry] = []
         var sourceLanguage = "en"
@@ -432,9 +425,10 @@ public enum CheckRunner {
         }
         // Nothing laid out, and nothing said why: an empty catalog, or locales it does not have (a CI job pointed at
         // the wrong file would pass in silence).
-        // (A shard may be given none of the strings.)
-        if results.isEmpty && skipped.isEmpty && options.shard == nil, let first = options.catalogs.first {
-            let why = entries.isEmpty ? "the catalogs checked hold no strings"
+        // (A shard may be given none of the strings; errors already say why.)
+        if results.isEmpty && skipped.isEmpty && options.shard == nil && !diagnostics.contains(where: { $0.severity == "error" }),
+           let first = options.catalogs.first {
+            let why = entries.isEmpty || options.locales == nil ? "the catalogs checked hold no strings"
                 : "the catalogs hold no strings in the locales asked for (--locales \(options.locales?.joined(separator: ",") ?? ""))"
             add(.warning("nothing was laid out: \(why)", at: CatalogSourceLocation(file: first, line: 1, column: 1)))
         }

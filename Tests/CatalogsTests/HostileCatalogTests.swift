@@ -312,6 +312,33 @@ struct HostileCatalogTests {
         #expect(chain.messages(.error) == ["'k' [ja]: substitutions nested more than 8 deep ('n9' inside 8 others); not checked"])
     }
 
+    /// A substitution with no choices (`device: {}`) beside 20 with two each: no path ends in a string, so the walk
+    /// counted no string and went on through all 2²⁰ paths. Now steps are counted too: an error at the key. Alone,
+    /// such a substitution makes no string: said, not checked in silence.
+    @Test func substitutionsThatMakeNothingStop() throws {
+        func catalog(_ count: Int) -> Data {
+            var substitutions: [String: Any] = [:]
+            let plural = ["one": ["stringUnit": ["state": "translated", "value": "one"]],
+                          "other": ["stringUnit": ["state": "translated", "value": "other"]]]
+            let names = (0..<count).map { "s\($0)" }
+            for name in names {
+                substitutions[name] = ["argNum": 1, "formatSpecifier": "lld", "variations": ["plural": plural]] as [String: Any]
+            }
+            substitutions["zz"] = ["argNum": 1, "formatSpecifier": "lld", "variations": ["device": [String: Any]()]] as [String: Any]
+            let value = (names + ["zz"]).map { "%#@\($0)@" }.joined(separator: " ")
+            let strings = ["k": ["localizations": ["en": ["stringUnit": ["state": "translated", "value": value],
+                                                          "substitutions": substitutions]]]]
+            return (try? JSONSerialization.data(withJSONObject: ["sourceLanguage": "en", "version": "1.0", "strings": strings])) ?? Data()
+        }
+        let wide = CatalogReader.read(try CatalogFixtures.temporaryFile("nothing20.xcstrings", catalog(20)))
+        #expect(wide.entries.isEmpty)
+        #expect(wide.messages(.error) == ["'k' [en]: its variations and substitutions make more than 1,000 strings; not checked"])
+        let alone = CatalogReader.read(try CatalogFixtures.temporaryFile("nothing0.xcstrings", catalog(0)))
+        #expect(alone.entries.isEmpty)
+        #expect(alone.diagnostics.map(\.message)
+            == ["'k' [en]: its variations and substitutions make no string (a variation without cases); not checked"])
+    }
+
     @Test func specialFilesAreRefused() throws {
         let folder = try CatalogFixtures.temporaryFile("x/keep", Data()).deletingLastPathComponent()
         let fifo = folder.appendingPathComponent("Localizable.xcstrings")

@@ -183,6 +183,29 @@ struct SpecDefaultsAndLocalesTests {
         ])
     }
 
+    /// A regional variant of the source language shows the source text: en-GB, without the key, gets it laid out in
+    /// its own 20 pt (the rule that leaves de-CH to de's text is not for the source language).
+    @Test func aRegionalVariantOfTheSourceLanguageShowsTheSourceText() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.yaml").path
+        try "defaults: {font: \(TestSupport.oneEm), size: 10, width: 300, lines: 1, locales: {en-GB: {width: 20}}}\n"
+            .write(toFile: spec, atomically: true, encoding: .utf8)
+        let catalog = dir.appendingPathComponent("C.xcstrings").path
+        try #"""
+        { "sourceLanguage" : "en", "strings" : {
+          "a" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "abcde" } } } },
+          "b" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "x" } },
+                                      "en-GB" : { "stringUnit" : { "state" : "translated", "value" : "x" } } } }
+        }, "version" : "1.0" }
+        """#.write(toFile: catalog, atomically: true, encoding: .utf8)
+        var options = CheckOptions(catalogs: [catalog], spec: spec)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        options.categories = [.large]
+        #expect(try CheckRunner.run(options).results.map { "\($0.key) \($0.locale) \($0.passed)" }
+            == ["a en true", "a en-GB false", "b en true", "b en-GB true"])
+    }
+
     /// A key's variations in a locale left out are not this check's business either: a Hebrew plural `many` (a
     /// category Hebrew does not use) is warned about when Hebrew is checked, not when only German is.
     @Test func variationWarningsFollowTheLocalesChecked() throws {
