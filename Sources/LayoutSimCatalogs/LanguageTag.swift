@@ -10,6 +10,14 @@ package enum LanguageTag {
     package static let maximumLength = 64
 
     /// Why `tag` is not a usable BCP 47 language tag, or `nil` when it is. `und` (undetermined) is accepted.
+    /// Whether a key with no localization into `locale` shows the source text there, the app having the key in
+    /// `hasKey` locales: not in a regional variant whose language, other than the source language, has it (de-CH
+    /// when de has it: iOS may show that text there, which is not modelled). en-GB in an English catalog does.
+    package static func showsSourceText(in locale: String, sourceLanguage: String, hasKey: (String) -> Bool) -> Bool {
+        let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? locale
+        return language == locale || language == sourceLanguage || !hasKey(language)
+    }
+
     package static func problem(_ tag: String) -> String? {
         let shown = shownTag(tag)
         let example = "a BCP 47 language tag such as en, de-CH or zh-Hant"

@@ -62,11 +62,10 @@ package enum LprojTables {
             for locale in missing {
                 results[index].diagnostics.append(.missingLocalization(key, locale, at: location))
             }
-            // As for String Catalogs: not a regional variant whose language, other than the development language,
-            // has the key (iOS may show that text there).
             let shown = missing.filter { locale in
-                let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? locale
-                return language == locale || language == developmentLanguage || keysByLocale[language]?.contains(key) != true
+                LanguageTag.showsSourceText(in: locale, sourceLanguage: developmentLanguage) {
+                    keysByLocale[$0]?.contains(key) == true
+                }
             }
             if !shown.isEmpty { shownIn[key] = shown }
         }

@@ -185,13 +185,8 @@ package enum XCStringsReader {
                         parser.diagnostics.append(.missingLocalization(key, locale, at: here))
                     }
                 }
-                // Not a regional variant whose language, other than the source language, has the key (de-CH, when de
-                // has it): iOS may show that language's text there; not modelled, so not laid out as the source text
-                // either. (en-GB in an English catalog shows the source text.)
-                let languages = Set(localizations.keys)
                 let shown = missing.filter { locale in
-                    let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? locale
-                    return language == locale || language == sourceLanguage || !languages.contains(language)
+                    LanguageTag.showsSourceText(in: locale, sourceLanguage: sourceLanguage) { localizations[$0] != nil }
                 }
                 for index in keyStart..<sourceEnd { result.entries[index].sourceShownIn = shown }
             }
