@@ -9,7 +9,6 @@ package enum LanguageTag {
     /// The longest code accepted (BCP 47 tags in catalogs are a few characters: `zh-Hant-TW`).
     package static let maximumLength = 64
 
-    /// Why `tag` is not a usable BCP 47 language tag, or `nil` when it is. `und` (undetermined) is accepted.
     /// Whether a key with no localization into `locale` shows the source text there, the app having the key in
     /// `hasKey` locales: not in a regional variant whose language, other than the source language, has it (de-CH
     /// when de has it: iOS may show that text there, which is not modelled). en-GB in an English catalog does.
@@ -18,6 +17,7 @@ package enum LanguageTag {
         return language == locale || language == sourceLanguage || !hasKey(language)
     }
 
+    /// Why `tag` is not a usable BCP 47 language tag, or `nil` when it is. `und` (undetermined) is accepted.
     package static func problem(_ tag: String) -> String? {
         let shown = shownTag(tag)
         let example = "a BCP 47 language tag such as en, de-CH or zh-Hant"

@@ -83,19 +83,21 @@ package final class LocaleNumbers {
     /// gives, compared where ICU wrote it. A search for a plural sample asks thousands: a new array and a `String`
     /// decoded from it each time cost eight times ICU's own answer (the example app's check: 94 M instructions).
     package func pluralKeyword(for value: Int, is keyword: [UInt16]) throws(SegmentationError) -> Bool {
-        let length = try select(Double(value))
-        guard length == keyword.count else { return false }
-        for index in keyword.indices where keywordUnits[index] != keyword[index] { return false }
-        return true
+        lastKeyword(is: keyword, length: try select(Double(value)))
     }
 
     /// The index in `keywords` (each its UTF-16 code units) of the keyword for the integer `value`, or nil when it is
     /// none of them: one answer of ICU's compared where ICU wrote it, as ``pluralKeyword(for:is:)`` does.
     package func pluralKeyword(for value: Int, among keywords: [[UInt16]]) throws(SegmentationError) -> Int? {
         let length = try select(Double(value))
-        return keywords.firstIndex { keyword in
-            keyword.count == length && keyword.indices.allSatisfy { keywordUnits[$0] == keyword[$0] }
-        }
+        return keywords.firstIndex { lastKeyword(is: $0, length: length) }
+    }
+
+    /// Whether the keyword ICU last wrote (`length` code units of ``keywordUnits``) is `keyword`.
+    private func lastKeyword(is keyword: [UInt16], length: Int) -> Bool {
+        guard length == keyword.count else { return false }
+        for index in keyword.indices where keywordUnits[index] != keyword[index] { return false }
+        return true
     }
 
     /// ICU's keyword for `value` into ``keywordUnits``; returns its length.
