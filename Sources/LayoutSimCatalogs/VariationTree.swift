@@ -72,21 +72,20 @@ package struct VariationExpander {
     /// The most concrete strings one key may expand to in one locale: substitutions multiply their variants
     /// (8 substitutions of 6 plural cases would be 1.7 million strings).
     package static let maximumVariants = 1_000
-    /// Variants made so far; past ``maximumVariants`` expansion stops with an error.
-    private var made = 0
-    private var tooMany = false
-    /// The substitution nested deeper than ``maximumSubstitutionDepth``, when one is: the key is an error.
-    private var tooDeep: String?
     /// Substitutions inside substitutions, at most (a token in a variant of a substitution is one level deeper).
     package static let maximumSubstitutionDepth = 8
-    /// Substitutions one string takes, side by side and nested (each name once: no cycles), at most; past it
-    /// expansion stops with an error (each is a level of recursion).
+    /// Substitutions one string takes, side by side and nested (each name once: no cycles), at most (each is a level
+    /// of recursion).
     package static let maximumSubstitutionsPerString = 64
-    private var tooManySubstitutions = false
+    /// Variants made so far; past ``maximumVariants`` expansion stops.
+    private var made = 0
     /// Substitution steps taken so far (one per choice tried): a string of ``maximumVariants`` takes at most
     /// ``maximumSubstitutionsPerString`` each, so more steps than both allow is an expansion that makes nothing (a
     /// substitution with no choices, side by side with others: every path walked, none ending in a string).
     private var steps = 0
+    /// Why the key is not checked, once a bound is passed (the first one passed): expansion stops there, and the key
+    /// is one error.
+    private var refusal: String?
 
     /// Every concrete string of `localization`; none, with an error, when there would be more than
     /// ``maximumVariants`` or one would be longer than ``FitRequest/maximumTextLength``.
@@ -103,33 +102,17 @@ package struct VariationExpander {
             for variant in plain {
                 let chain = Self.deepestChain(in: variant.value, localization.substitutions, &deepest, &visiting)
                 if chain.count > Self.maximumSubstitutionDepth {
-                    tooDeep = chain[Self.maximumSubstitutionDepth]
+                    refusal = "substitutions nested more than \(Self.maximumSubstitutionDepth) deep "
+                        + "('\(chain[Self.maximumSubstitutionDepth])' inside \(Self.maximumSubstitutionDepth) others)"
                     break
                 }
             }
         }
-        let variants = tooDeep != nil ? [] : plain.flatMap {
+        let variants = refusal != nil ? [] : plain.flatMap {
             substitute($0, localization.substitutions, visited: [], depth: 0)
         }
-        if tooManySubstitutions {
-            about(.error(
-                "'\(key)' [\(locale)]: a string of its variants takes more than "
-                    + "\(Self.maximumSubstitutionsPerString) substitutions; not checked", at: location
-            ))
-            return []
-        }
-        if let tooDeep {
-            about(.error(
-                "'\(key)' [\(locale)]: substitutions nested more than \(Self.maximumSubstitutionDepth) deep "
-                    + "('\(tooDeep)' inside \(Self.maximumSubstitutionDepth) others); not checked", at: location
-            ))
-            return []
-        }
-        if tooMany {
-            about(.error(
-                "'\(key)' [\(locale)]: its variations and substitutions make more than "
-                    + "\(ReportNumber.integer(Self.maximumVariants)) strings; not checked", at: location
-            ))
+        if let refusal {
+            about(.error("'\(key)' [\(locale)]: \(refusal); not checked", at: location))
             return []
         }
         if variants.isEmpty {
@@ -216,13 +199,9 @@ package struct VariationExpander {
     ) -> [ExpandedVariant] {
         // Past a bound, nothing more is made: the key is not checked, and what is left of the tree (up to 6 choices
         // at each of 8 levels, 1.7 million strings) is not visited.
-        guard !tooMany && !tooManySubstitutions else { return [] }
+        guard refusal == nil else { return [] }
         // A substitution token (`%#@name@`) has an `@`: a string without one is itself, unparsed.
-        guard Self.hasAt(variant.value) else {
-            made += 1
-            if made > Self.maximumVariants { tooMany = true }
-            return [variant]
-        }
+        guard Self.hasAt(variant.value) else { return counted(variant) }
         let segments = FormatString.segments(variant.value)
         var pending: (String, SubstitutionDefinition)?
         for case .placeholder(let specifier) in segments {
@@ -233,21 +212,16 @@ package struct VariationExpander {
             }
             warn("'\(key)' [\(locale)]: no substitution or variable named '\(name)' for '\(specifier.raw)'; left as is")
         }
-        guard !tooMany else { return [] }
-        guard let (name, definition) = pending else {
-            made += 1
-            if made > Self.maximumVariants { tooMany = true }
-            return [variant]
-        }
+        guard let (name, definition) = pending else { return counted(variant) }
         guard depth < Self.maximumSubstitutionsPerString else {
-            tooManySubstitutions = true
+            refusal = "a string of its variants takes more than \(Self.maximumSubstitutionsPerString) substitutions"
             return []
         }
         return expand(definition.node, path: [], context: name).flatMap { choice -> [ExpandedVariant] in
-            guard !tooMany && !tooManySubstitutions else { return [] }
+            guard refusal == nil else { return [] }
             steps += 1
             if steps > Self.maximumVariants * Self.maximumSubstitutionsPerString {
-                tooMany = true
+                refusal = Self.tooManyVariants
                 return []
             }
             var text = choice.value
@@ -276,6 +250,16 @@ package struct VariationExpander {
             return substitute(next, substitutions, visited: visited.union([name]), depth: depth + 1)
         }
     }
+
+    /// `variant`, counted among the strings made (past ``maximumVariants``, the key is refused and nothing is).
+    private mutating func counted(_ variant: ExpandedVariant) -> [ExpandedVariant] {
+        made += 1
+        if made > Self.maximumVariants { refusal = Self.tooManyVariants }
+        return [variant]
+    }
+
+    private static let tooManyVariants =
+        "its variations and substitutions make more than \(ReportNumber.integer(maximumVariants)) strings"
 
     /// The longest chain of substitutions nested from the tokens of `text`: `["a1", "a2"]` when a variant of `a1`
     /// holds `%#@a2@`. Each name's chain is made once (`deepest`); a name met again inside itself (a cycle, which
