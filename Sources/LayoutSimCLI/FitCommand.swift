@@ -158,10 +158,11 @@ struct FitCommand: ParsableCommand {
     mutating func run() throws {
         let request: FitRequest
         let report: FitReport
+        let through: ContentSizeCategory
         do {
             request = try makeRequest()
             // Refused before anything is laid out or written (an SVG was written, then the requirement refused).
-            _ = try requirement(request)
+            through = try requirement(request)
             let apple: AppleFontIndex?
             do {
                 apple = try AppleFontsSetting.resolve([appleFonts, AppleFontsSetting.environmentValue])
@@ -176,7 +177,7 @@ struct FitCommand: ParsableCommand {
                     throw CLIError.badInput("\(svg): cannot write the SVG: \(error)")
                 }
             } else {
-                report = try engine.fit(request, remedyThrough: try requirement(request))
+                report = try engine.fit(request, remedyThrough: through)
             }
         } catch let error as LayoutSimError {
             throw CLIError.badInput(error.description)
@@ -193,7 +194,6 @@ struct FitCommand: ParsableCommand {
             print(TextReportRenderer.render(report), terminator: "")
             if let remedy = report.remedy { print(remedy.words(container: request.container)) }
         }
-        let through = try requirement(request)
         if request.font.followsDynamicType ? FitFailure(report: report, mustFitThrough: through) != nil : !report.allPass {
             throw ExitCode(1)
         }

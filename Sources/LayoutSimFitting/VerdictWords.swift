@@ -84,16 +84,16 @@ extension CategoryResult {
     /// The verdict with its amounts, short, for a picture's caption: "truncated: 12 characters, 1 line hidden".
     public var captionVerdict: String {
         let n = ReportNumber.text
-        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         switch verdict {
         case .fits: return scaleFactor < 1 ? "fits (shrunk to \(Int((scaleFactor * 100).rounded())) %)" : "fits"
         case .fitsWithWordBroken: return "a word broken"
         case .truncated(let hidden):
-            return "truncated: \(count(hiddenCharacters, "character")), \(count(hidden, "line")) hidden"
+            return "truncated: \(hiddenCharacters) character\(hiddenCharacters == 1 ? "" : "s"), "
+                + "\(hidden) line\(hidden == 1 ? "" : "s") hidden"
         case .clipped(let by): return "clipped by \(n(by)) pt"
         case .inkClipped(let by): return "ink clipped by \(n(by)) pt"
         case .inkOverlap(let by): return "lines overlap by \(n(by)) pt"
-        case .missingGlyphs(let missing): return missing == 1 ? "1 cluster has no font" : "\(missing) clusters have no font"
+        case .missingGlyphs(let count): return "\(count) cluster\(count == 1 ? " has" : "s have") no font"
         }
     }
 }

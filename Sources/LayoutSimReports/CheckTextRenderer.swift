@@ -186,5 +186,6 @@ extension CheckRenderer {
         }
     }
 
-    private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    /// "1 key", "2 keys": `n` and `noun`, plural when `n` is not 1.
+    package static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }

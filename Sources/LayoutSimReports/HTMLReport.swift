@@ -56,8 +56,7 @@ public enum HTMLReport {
 
             """
         let s = report.summary
-        func plural(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        html += "<p class=\"summary\">\(s.keys) keys × \(s.locales) locales: \(s.strings) strings × \(report.categories.count) categories = \(s.layouts) layouts; <strong>\(s.failures) do not fit</strong> (\(s.newFailures) new); \(plural(s.errors, "error")), \(plural(s.warnings, "warning")).</p>\n"
+        html += "<p class=\"summary\">\(s.keys) keys × \(s.locales) locales: \(s.strings) strings × \(report.categories.count) categories = \(s.layouts) layouts; <strong>\(s.failures) do not fit</strong> (\(s.newFailures) new); \(CheckRenderer.count(s.errors, "error")), \(CheckRenderer.count(s.warnings, "warning")).</p>\n"
         html += "<p class=\"legend\">First failing category: <span style=\"background:#2da44e\">fits through its requirement</span>"
         for category in [ContentSizeCategory.accessibility5, .accessibility3, .accessibility1, .xxxLarge, .large] {
             html += "<span style=\"background:\(colour(firstFailure: category))\">\(category.shortName)</span>"
