@@ -12,7 +12,8 @@ struct DoctorCommand: ParsableCommand {
             in the four weights, and compares them with UIFont.systemFont(ofSize:weight:) on the iOS 26.1 simulator \
             (Tests/Fixtures/sf-metrics-ios26.json). With the stand-ins the characters agree exactly (they are SF's \
             measured widths) and the strings show the kerning model's error; with --apple-fonts everything comes \
-            from Apple's files and the figures show how far HarfBuzz is from Core Text with them.
+            from Apple's files and the figures show how far HarfBuzz is from Core Text with them. It also opens every \
+            stand-in of the system cascade: a damaged font file is an error naming it (exit status 2).
             """
     )
 

@@ -98,7 +98,7 @@ struct FitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Insets between container and text: T,L,B,R in points (or one value for all four).", valueName: "t,l,b,r"))
     var insets: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Display scale: heights and widths round up to this pixel grid.", valueName: "1|2|3"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Display scale: heights and widths round up to this pixel grid (1, 2 or 3; default 3).", valueName: "1|2|3"))
     var scale: Double = 3
 
     @Option(help: ArgumentHelp("Categories: a name (xS, L, AX5, accessibility5, …), a...b, ...b, a..., all, or a comma list. Default: all.", valueName: "range"), completion: Completions.categories)
@@ -122,7 +122,7 @@ struct FitCommand: ParsableCommand {
     @Flag(name: .customLong("clips-to-bounds"), help: "The view clips to its bounds: ink outside it is cut and fails the category (inkClipped).")
     var clipsToBounds = false
 
-    @Option(name: .customLong("must-fit-through"), help: ArgumentHelp("The largest category the text must fit at (exit status 1 when it does not); a failing text gets what would make it fit there. Default: the largest category checked.", valueName: "category"), completion: Completions.categories)
+    @Option(name: .customLong("must-fit-through"), help: ArgumentHelp("The largest category the text must fit at (exit status 1 when it does not); a failing text gets what would make it fit there. Default: the largest category checked; one above every category checked is refused.", valueName: "category"), completion: Completions.categories)
     var mustFitThrough: String?
 
     @Option(name: .customLong("minimum-category"), help: ArgumentHelp("The view's minimumContentSizeCategory: smaller categories are laid out at this one.", valueName: "category"), completion: Completions.categories)
