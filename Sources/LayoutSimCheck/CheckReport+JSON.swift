@@ -293,6 +293,13 @@ extension CheckResult.Failure.Remedy {
             try w.field("neededHeight", neededHeight)
         }
         try w.field("neededLines", neededLines)
+        if let neededTogether {
+            w.key("neededTogether")
+            try w.beginObject()
+            try w.field("height", neededTogether.height)
+            try w.field("width", neededTogether.width)
+            try w.endObject()
+        }
         if let neededWidth {
             try w.field("neededWidth", neededWidth)
         }

@@ -70,6 +70,8 @@ public struct CheckResult: Sendable, Hashable, Codable {
             public var neededHeight: Double?
             /// With one more line allowed, the largest category it fits through.
             public var fitsThroughWithOneMoreLine: ContentSizeCategory?
+            /// The width and height it needs together when neither alone is enough (``FitRemedy/neededTogether``).
+            public var neededTogether: Size?
             /// The sentence: "to fit at accessibility5 it needs 212.33 pt of width (has 120), or 3 lines (1 allowed)".
             public var words: String
 
@@ -82,6 +84,17 @@ public struct CheckResult: Sendable, Hashable, Codable {
                 self.neededHeight = neededHeight
                 self.fitsThroughWithOneMoreLine = fitsThroughWithOneMoreLine
                 self.words = words
+            }
+
+            /// A container's width and height, insets included, points.
+            public struct Size: Sendable, Hashable, Codable {
+                public var width: Double
+                public var height: Double
+
+                public init(width: Double, height: Double) {
+                    self.width = width
+                    self.height = height
+                }
             }
         }
 

@@ -152,6 +152,9 @@ extension CheckRunner {
                         fitsThroughWithOneMoreLine: remedy.fitsThroughWithOneMoreLine,
                         words: remedy.words(container: remedyContainer)
                     )
+                    result.failure?.remedy?.neededTogether = remedy.neededTogether.map {
+                        .init(width: ReportNumber.rounded($0.width), height: ReportNumber.rounded($0.height))
+                    }
                 }
                 if draws {
                     // The default size, the first failing category and the largest, from the layouts just made.

@@ -24,6 +24,21 @@ public struct FitRemedy: Sendable, Hashable {
     public let oneMoreLineIsEnough: Bool
     /// The largest category through which the text fits as it is (for comparison with one more line).
     public let fitsThrough: ContentSizeCategory?
+    /// The width and height the container needs together, insets included, when neither a wider container
+    /// (``neededWidth``) nor a taller one alone is enough: a height too small for even one line, and a line too narrow
+    /// for a word. Nil otherwise.
+    public let neededTogether: Size?
+
+    /// A container's width and height, points.
+    public struct Size: Sendable, Hashable {
+        public let width: Double
+        public let height: Double
+
+        public init(width: Double, height: Double) {
+            self.width = width
+            self.height = height
+        }
+    }
 }
 
 extension LayoutEngine {
@@ -87,11 +102,12 @@ extension Fitter {
         let insets = here.insets.left + here.insets.right
         let scale = here.displayScale
 
-        // The narrowest width that fits: the widest a line can be is the longest paragraph; search below it.
-        var neededWidth: Double?
+        // The narrowest width that fits (at the container's height, or at `height`): the widest a line can be is the
+        // longest paragraph; search below it.
         let widest = now.lines.map(\.width).max() ?? 0
         let high = max(here.width, Units.roundUpToPixels(paragraphWidest(source, size: now.pointSize), scale: scale) + insets + 1)
-        if passes(width: high) {
+        func narrowest(height: Double?? = nil) -> Double? {
+            guard passes(width: high, height: height) else { return nil }
             // The first width on the pixel grid that fits, by bisection on the grid itself (pixels k / scale):
             // widths up to `low` do not fit, `high` fits.
             let low = max(insets, min(widest, high) / 4)
@@ -99,10 +115,11 @@ extension Fitter {
             var fitting = Int((high * scale - 1e-9).rounded(.up))
             while fitting - failing > 1 {
                 let middle = failing + (fitting - failing) / 2
-                if passes(width: Double(middle) / scale) { fitting = middle } else { failing = middle }
+                if passes(width: Double(middle) / scale, height: height) { fitting = middle } else { failing = middle }
             }
-            neededWidth = Double(fitting) / scale
+            return Double(fitting) / scale
         }
+        let neededWidth = narrowest()
 
         let linesEnough = passes(lines: now.lineCount, height: .some(nil))
 
@@ -110,6 +127,15 @@ extension Fitter {
         var neededHeight: Double?
         if here.height != nil, let all = fit(source, plan: [step], request: changed(lines: 0, height: .some(nil))).first {
             neededHeight = all.height
+        }
+
+        // Neither alone: the narrowest width without the height, then the height of its lines there, checked.
+        var together: FitRemedy.Size?
+        if neededWidth == nil, here.height != nil, !(linesEnough && neededHeight != nil),
+           let width = narrowest(height: .some(nil)),
+           let height = fit(source, plan: [step], request: changed(width: width, lines: 0, height: .some(nil))).first?.height,
+           passes(width: width, height: .some(height)) {
+            together = FitRemedy.Size(width: width, height: height)
         }
 
         var oneMore: ContentSizeCategory?
@@ -138,7 +164,7 @@ extension Fitter {
             category: step.category, neededWidth: neededWidth, neededLines: now.lineCount,
             neededLinesAreEnough: linesEnough, neededHeight: neededHeight,
             fitsThroughWithOneMoreLine: oneMore, oneMoreLineIsEnough: enough,
-            fitsThrough: report.fitsThrough
+            fitsThrough: report.fitsThrough, neededTogether: together
         )
     }
 

@@ -241,6 +241,10 @@ extension FitRemedy {
             taller.append("\(format(neededHeight)) pt of height (has \(format(height)))")
         }
         if !taller.isEmpty { needs.append(taller.joined(separator: " and ")) }
+        if let neededTogether, let height = container.height {
+            needs.append("\(format(neededTogether.width)) pt of width (has \(format(container.width))) and "
+                + "\(format(neededTogether.height)) pt of height (has \(format(height)))")
+        }
         let place = category.map { "to fit at \($0.swiftUIName)" } ?? "to fit"
         var out = needs.isEmpty ? "\(place): no wider or taller container is enough" : "\(place) it needs " + needs.joined(separator: ", or ")
         if container.lineLimit > 0 && !oneMoreLineIsEnough {

@@ -124,7 +124,11 @@ private struct RemedyJSON: Encodable {
     let remedy: FitRemedy
     let container: Container
     enum CodingKeys: String, CodingKey {
-        case category, neededWidth, neededLines, neededHeight, fitsThroughWithOneMoreLine, words
+        case category, neededWidth, neededLines, neededHeight, fitsThroughWithOneMoreLine, words, neededTogether
+    }
+    private struct Size: Encodable {
+        let width: Double
+        let height: Double
     }
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -134,6 +138,10 @@ private struct RemedyJSON: Encodable {
         try c.encode(remedy.neededHeight.map(ReportNumber.rounded), forKey: .neededHeight)
         try c.encode(remedy.fitsThroughWithOneMoreLine, forKey: .fitsThroughWithOneMoreLine)
         try c.encode(remedy.words(container: container), forKey: .words)
+        try c.encodeIfPresent(
+            remedy.neededTogether.map { Size(width: ReportNumber.rounded($0.width), height: ReportNumber.rounded($0.height)) },
+            forKey: .neededTogether
+        )
     }
 }
 

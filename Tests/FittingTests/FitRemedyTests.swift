@@ -46,6 +46,21 @@ struct FitRemedyTests {
         #expect(remedy.words(container: report.request.container) == "to fit it needs 110 pt of width (has 60), or 20 pt of height (has 15)")
     }
 
+    /// A 5 pt tall frame cannot show one 10 pt line, and "abcdefghij" (one word, 100 pt) is broken in 60 pt: neither a
+    /// wider nor a taller container alone is enough, both together are: 100 pt of width and 10 pt of height.
+    @Test func widthAndHeightTogether() throws {
+        let report = try fit("abcdefghij", font: .file(TestSupport.oneEm, size: 10), width: 60, lines: 0, height: 5)
+        let remedy = try #require(report.remedy)
+        #expect(remedy.neededWidth == nil)
+        #expect(remedy.neededTogether == FitRemedy.Size(width: 100, height: 10))
+        #expect(remedy.words(container: report.request.container)
+            == "to fit it needs 100 pt of width (has 60) and 10 pt of height (has 5)")
+        // Width alone is enough in a frame tall enough for one line: no pair.
+        let taller = try #require(try fit("abcdefghij", font: .file(TestSupport.oneEm, size: 10), width: 60, lines: 0, height: 12).remedy)
+        #expect(taller.neededTogether == nil)
+        #expect(taller.neededWidth == 100)
+    }
+
     @Test func noRemedyWhenItFits() throws {
         #expect(try fit("abc", font: .file(TestSupport.oneEm, size: 10), width: 60, lines: 1).remedy == nil)
     }
