@@ -170,15 +170,14 @@ struct FitCommand: ParsableCommand {
             let engine = try LayoutEngine(fontsDirectory: fontsDir.map { URL(fileURLWithPath: $0) }, appleFonts: apple)
             if let svg {
                 let drawn = try engine.draw(request)
-                report = drawn.report
                 do throws(OutputFileError) {
                     try OutputFile.write(Data(SVGRenderer.render(drawn.drawing).utf8), to: svg)
                 } catch {
                     throw CLIError.badInput("\(svg): cannot write the SVG: \(error)")
                 }
-            } else {
-                report = try engine.fit(request, remedyThrough: through)
             }
+            // With its remedy (a drawing's report has none); the engine keeps the text shaped.
+            report = try engine.fit(request, remedyThrough: through)
         } catch let error as LayoutSimError {
             throw CLIError.badInput(error.description)
         } catch let error as ModelError {

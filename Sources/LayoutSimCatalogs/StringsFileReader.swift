@@ -358,7 +358,8 @@ package enum StringsFileReader {
                     // The classic mistake: a missing `;` at the end of the line. Point at it, keep the statement
                     // (the value is unambiguous) and go on with the next one.
                     fail(
-                        "expected ';' after the value of the key \(key.text) (Foundation rejects the whole file)",
+                        "expected ';' after the value of the key \(key.text) (Foundation rejects the whole file: the app "
+                            + "shows the source text until it is fixed; its translations are checked as written)",
                         at: value.endLine, value.endColumn
                     )
                 }

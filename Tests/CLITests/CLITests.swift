@@ -33,6 +33,19 @@ struct CLITests {
         #expect(!FileManager.default.fileExists(atPath: svg))
     }
 
+    /// Drawing the layout as SVG changes nothing printed: the remedy line is there too (it was left out).
+    @Test func anSVGKeepsTheRemedy() throws {
+        let svg = FileManager.default.temporaryDirectory.appendingPathComponent("layoutsim-remedy-\(UUID().uuidString).svg").path
+        defer { try? FileManager.default.removeItem(atPath: svg) }
+        let arguments = ["fit", "Fehler bei Authentifizierung", "--style", "headline", "--width", "120", "--lang", "de"]
+        let plain = try run(arguments)
+        let drawn = try run(arguments + ["--svg", svg])
+        #expect(plain.stdout.contains("to fit at accessibility5 it needs"))
+        #expect(drawn.stdout == plain.stdout)
+        #expect(drawn.status == plain.status)
+        #expect(FileManager.default.fileExists(atPath: svg))
+    }
+
     /// doctor opens every stand-in of the system cascade (every font file the bundled folder has): a damaged one
     /// (Noto Sans Thai cut to 1,000 bytes) is an error, status 2 (it passed, and a Thai text failed later).
     @Test func doctorOpensEveryStandIn() throws {

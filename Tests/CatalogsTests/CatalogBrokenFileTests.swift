@@ -56,7 +56,7 @@ import Testing
         #expect(result.entries.map(\.key) == ["ok.first", "missing.semicolon", "ok.second", "ok.third"])
         #expect(result.entries.map(\.value) == ["Erste", "Kein Semikolon", "Zweite", "Dritte"])
         #expect(result.diagnostics.map(\.description) == [
-            "\(url.path):3:39: error: expected ';' after the value of the key \"missing.semicolon\" (Foundation rejects the whole file)",
+            "\(url.path):3:39: error: expected ';' after the value of the key \"missing.semicolon\" (Foundation rejects the whole file: the app shows the source text until it is fixed; its translations are checked as written)",
             "\(url.path):5:18: error: expected a value after '=' for the key \"missing.value\"",
         ])
     }
