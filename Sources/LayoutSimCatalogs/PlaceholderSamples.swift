@@ -79,6 +79,9 @@ public struct PlaceholderSamples: Sendable, Hashable {
         /// The string, or the string with its samples, is longer than ``FitRequest/maximumTextLength``: it is not
         /// filled (``text`` is empty) and must not be laid out.
         public var tooLong = false
+        /// Where each sample is in ``text`` (UTF-16 offsets, in order): text no translator writes, left out of the
+        /// characters a translator is told fit.
+        public var samples: [Range<Int>] = []
     }
 
     /// `value` with every placeholder replaced by its sample for `locale` (a BCP 47 tag) and, when `value` is a
@@ -95,8 +98,10 @@ public struct PlaceholderSamples: Sendable, Hashable {
         var result = ""
         var length = 0
         var hasFraction = false
+        var samples: [Range<Int>] = []
         for segment in FormatString.segments(value) {
             let piece: String
+            var isSample = false
             switch segment {
             case .text(let text):
                 piece = text
@@ -106,18 +111,24 @@ public struct PlaceholderSamples: Sendable, Hashable {
                 case .fixedPoint, .scientific: hasFraction = true
                 default: break
                 }
+                switch specifier.kind {
+                case .percent, .substitution: break
+                default: isSample = true
+                }
             }
+            let start = length
             length += piece.utf16.count
             // Filling stops at the limit: 1 MB of `%@` would otherwise become 10 M characters.
             if length > limit { return FilledString(text: "", warnings: filler.warnings, neverShown: nil, tooLong: true) }
             result += piece
+            if isSample && length > start { samples.append(start..<length) }
         }
         if let plural, filler.pluralUnreachable, !hasFraction {
             let reason = "no whole number selects plural category '\(plural.rawValue)' in '\(locale)' (CLDR), so iOS "
                 + "never shows this variant for a whole-number count"
             return FilledString(text: result, warnings: [], neverShown: reason)
         }
-        return FilledString(text: result, warnings: filler.warnings, neverShown: nil)
+        return FilledString(text: result, warnings: filler.warnings, neverShown: nil, samples: samples)
     }
 
     /// ``fill(_:locale:plural:)``'s text, without its warnings.

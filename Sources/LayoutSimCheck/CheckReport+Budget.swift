@@ -24,6 +24,30 @@ extension CheckResult {
         public var averageAdvance: Double?
         /// Estimated characters that fit: `width × lines ÷ averageAdvance` (nil with no line limit).
         public var maxCharacters: Int?
+        /// The placeholders' samples in this string (nil: none), left out of the locale's mean advance: a translator
+        /// writes the rest (a Latin name in a Japanese string made kanji look narrower than they are).
+        public var samples: Samples?
+
+        /// What the placeholders' samples take of a string.
+        public struct Samples: Sendable, Hashable, Codable {
+            /// Characters (grapheme clusters).
+            public var characters: Int
+            /// Unicode code points.
+            public var codePoints: Int
+            /// Width on one line at the budget's size, points.
+            public var width: Double
+
+            public init(characters: Int, codePoints: Int, width: Double) {
+                self.characters = characters
+                self.codePoints = codePoints
+                self.width = width
+            }
+        }
+
+        /// Characters a translator wrote (``characters`` without the samples').
+        package var ownCharacters: Int { characters - (samples?.characters ?? 0) }
+        /// Width of what a translator wrote (``textWidth`` without the samples'), points.
+        package var ownWidth: Double { textWidth - (samples?.width ?? 0) }
 
         public init(category: ContentSizeCategory?, pointSize: Double, width: Double, lines: Int, characters: Int, textWidth: Double) {
             self.category = category
@@ -38,7 +62,7 @@ extension CheckResult {
 
 extension CheckReport {
     /// Fills each budget's mean advance and character estimate from every string of its locale in its element at
-    /// the same size (deterministic: `tally` summed them in report order).
+    /// the same size, placeholders' samples left out (deterministic: `tally` summed them in report order).
     mutating func estimateBudgets(_ tally: Tally) {
         for index in results.indices where tally.groupOf[index] >= 0 {
             let sum = tally.sums[tally.groupOf[index]]
@@ -66,6 +90,14 @@ extension CheckResult.Budget {
             try w.field("maxCharacters", maxCharacters)
         }
         try w.field("pointSize", pointSize)
+        if let samples {
+            w.key("samples")
+            try w.beginObject()
+            try w.field("characters", samples.characters)
+            try w.field("codePoints", samples.codePoints)
+            try w.field("width", samples.width)
+            try w.endObject()
+        }
         try w.field("textWidth", textWidth)
         try w.field("width", width)
         try w.endObject()

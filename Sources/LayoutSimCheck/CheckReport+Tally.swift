@@ -64,8 +64,8 @@ extension CheckReport {
             }
             previousGroup = (group, id)
             groupOf.append(id)
-            if budget.characters > 0 {
-                sums[id] = (sums[id].width + budget.textWidth, sums[id].characters + budget.characters)
+            if budget.ownCharacters > 0 {
+                sums[id] = (sums[id].width + budget.ownWidth, sums[id].characters + budget.ownCharacters)
             }
         }
     }

@@ -97,8 +97,9 @@ extension CheckRunner {
                 budgetAt = report.results.last { isRequired($0) && lineLimit(at: $0.category) > 0 } ?? mustResult
             }
             if let at = budgetAt {
-                var (container, textWidth) = withPart(at.category) { there, source in
-                    (there.request.container.at(at.category), Fitter.paragraphWidths(source, size: at.pointSize).reduce(0, +))
+                var (container, textWidth, sampleWidth) = withPart(at.category) { there, source in
+                    (there.request.container.at(at.category), Fitter.paragraphWidths(source, size: at.pointSize).reduce(0, +),
+                     Fitter.width(of: job.samples, source, size: at.pointSize))
                 }
                 // In a group: the child's room there, not only the width its text takes.
                 if let category = at.category, let room = groupRooms[category] { container.width = room }
@@ -107,6 +108,19 @@ extension CheckRunner {
                     width: ReportNumber.rounded(container.textWidth), lines: container.lineLimit,
                     characters: engine.characterCount(job.text), textWidth: ReportNumber.rounded(textWidth)
                 )
+                if !job.samples.isEmpty {
+                    // The samples' own text (UTF-16 offsets into the job's text).
+                    let utf16 = Array(job.text.utf16)
+                    var characters = 0, codePoints = 0
+                    for range in job.samples where range.upperBound <= utf16.count {
+                        let sample = String(decoding: utf16[range], as: UTF16.self)
+                        characters += engine.characterCount(sample)
+                        codePoints += sample.unicodeScalars.count
+                    }
+                    result.budget?.samples = .init(
+                        characters: characters, codePoints: codePoints, width: ReportNumber.rounded(sampleWidth)
+                    )
+                }
             }
             let allowsBreaks = report.request.allowsWordBreaks
             result.failingCategories = report.results.compactMap { r in

@@ -86,11 +86,13 @@ package struct CheckJob: Sendable {
         let named: Bool
         let place: String?
         let group: GroupContext?
+        let samples: [Range<Int>]
 
         init(entry: CatalogEntry, text: String, language: String, element: ElementSpec, named: Bool, place: String?,
-             group: GroupContext?) {
+             group: GroupContext?, samples: [Range<Int>]) {
             self.entry = entry
             self.text = text
+            self.samples = samples
             self.language = language
             self.element = element
             self.named = named
@@ -102,10 +104,13 @@ package struct CheckJob: Sendable {
     private let fields: Fields
 
     package init(entry: CatalogEntry, text: String, language: String, element: ElementSpec, named: Bool,
-                 place: String? = nil, group: GroupContext? = nil) {
+                 place: String? = nil, group: GroupContext? = nil, samples: [Range<Int>] = []) {
         fields = Fields(entry: entry, text: text, language: language, element: element, named: named, place: place,
-                        group: group)
+                        group: group, samples: samples)
     }
+
+    /// Where the placeholders' samples are in ``text`` (UTF-16 offsets): ``PlaceholderSamples/FilledString/samples``.
+    package var samples: [Range<Int>] { fields.samples }
 
     package var entry: CatalogEntry { fields.entry }
     package var text: String { fields.text }
@@ -247,7 +252,7 @@ public enum CheckRunner {
         var placesByKey: [String: (places: [Place], named: Bool)] = [:]
         let remembersPlaces = !spec.elements.isEmpty || !spec.groups.isEmpty
         var lastPlaces: (key: String, found: (places: [Place], named: Bool))?
-        func job(_ entry: CatalogEntry, text: String, language: String) {
+        func job(_ entry: CatalogEntry, text: String, language: String, samples: [Range<Int>] = []) {
             let found: (places: [Place], named: Bool)
             let repeatsKey = lastPlaces?.key == entry.key
             if repeatsKey, let lastPlaces {
@@ -312,12 +317,12 @@ public enum CheckRunner {
                     ))
                 }
                 made(CheckJob(entry: entry, text: text, language: language, element: element, named: named,
-                              place: places.count > 1 ? place.name : nil, group: context))
+                              place: places.count > 1 ? place.name : nil, group: context, samples: samples))
             }
         }
         var warned = Set<String>()
         /// The string with its samples, or nil when no user sees it (and it is listed as skipped).
-        func filled(_ entry: CatalogEntry, locale: String) -> String? {
+        func filled(_ entry: CatalogEntry, locale: String) -> PlaceholderSamples.FilledString? {
             let filled = samples.fill(entry.value, locale: locale, plural: entry.pluralCategory)
             if filled.tooLong {
                 let limit = ReportNumber.integer(FitRequest.maximumTextLength)
@@ -336,7 +341,7 @@ public enum CheckRunner {
                 return nil
             }
             for warning in filled.warnings where warned.insert(warning).inserted { add(.warning(warning, at: entry.source)) }
-            return filled.text
+            return filled
         }
         /// The jobs of `entry`.
         func check(_ entry: CatalogEntry) {
@@ -350,7 +355,7 @@ public enum CheckRunner {
                     var shown = entry
                     shown.locale = locale
                     shown.sourceShownIn = []
-                    if let text = filled(shown, locale: locale) { job(shown, text: text, language: locale) }
+                    if let text = filled(shown, locale: locale) { job(shown, text: text.text, language: locale, samples: text.samples) }
                 }
             }
             guard wanted?.contains(entry.locale.lowercased()) ?? true else { return }
@@ -358,7 +363,9 @@ public enum CheckRunner {
                 skipped.insert(CheckReport.SkippedKey(key: entry.key, file: entry.source.file, line: entry.source.line, reason: "stale"))
                 return
             }
-            if let text = filled(entry, locale: entry.locale) { job(entry, text: text, language: entry.locale) }
+            if let text = filled(entry, locale: entry.locale) {
+                job(entry, text: text.text, language: entry.locale, samples: text.samples)
+            }
         }
         // String Catalogs' jobs are made as their keys are read, so that the workers start on the first strings
         // while later keys are still read (reading a catalog was the longest part of a check that one core does
@@ -392,7 +399,9 @@ public enum CheckRunner {
                 var pseudo = entry
                 pseudo.locale = Pseudolocalizer.locale
                 pseudo.value = pseudolocalizer.pseudolocalize(entry.value, modes: modes)
-                if let text = filled(pseudo, locale: sourceLanguage) { job(pseudo, text: text, language: sourceLanguage) }
+                if let text = filled(pseudo, locale: sourceLanguage) {
+                    job(pseudo, text: text.text, language: sourceLanguage, samples: text.samples)
+                }
             }
         }
         sendKeyJobs()

@@ -173,6 +173,23 @@ extension Fitter {
         paragraphWidths(source, size: size).max() ?? 0
     }
 
+    /// The width of the clusters that start in `ranges` (UTF-16 offsets, in order, not overlapping) at `size`,
+    /// points: the placeholders' samples of a text.
+    package static func width(of ranges: [Range<Int>], _ source: AdvanceSource, size: Double) -> Double {
+        guard !ranges.isEmpty else { return 0 }
+        let text = source.text
+        let (advances, _) = source.memo.at(size, source)
+        var total = 0.0
+        var r = 0
+        for i in 0..<text.clusterCount {
+            let start = text.clusterStarts[i]
+            while r < ranges.count && ranges[r].upperBound <= start { r += 1 }
+            if r == ranges.count { break }
+            if ranges[r].contains(start) { total += advances[i] }
+        }
+        return total
+    }
+
     /// The width of each paragraph set on one line at `size`, points (trailing whitespace excluded).
     package static func paragraphWidths(_ source: AdvanceSource, size: Double) -> [Double] {
         let text = source.text

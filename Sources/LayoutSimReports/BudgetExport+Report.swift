@@ -18,10 +18,11 @@ extension CheckReport {
         }
         var sums: [Group: (width: Double, codePoints: Int)] = [:]
         for result in results {
-            guard let budget = result.budget, budget.characters > 0 else { continue }
+            guard let budget = result.budget, budget.ownCharacters > 0 else { continue }
             let group = Group(element: result.element, locale: result.locale, pointSize: budget.pointSize)
             let sum = sums[group] ?? (0, 0)
-            sums[group] = (sum.width + budget.textWidth, sum.codePoints + result.text.unicodeScalars.count)
+            let codePoints = result.text.unicodeScalars.count - (budget.samples?.codePoints ?? 0)
+            sums[group] = (sum.width + budget.ownWidth, sum.codePoints + codePoints)
         }
         return results.compactMap { result in
             guard let budget = result.budget, result.locale != Pseudolocalizer.locale else { return nil }
