@@ -98,6 +98,24 @@ package final class TextMeasurer {
             )
         }
         let runs = itemizing.runs
+        // A text-style variation selector on a character only the emoji stand-in has: iOS draws it in a text font if
+        // one of its own has it (a symbol font), which none of the stand-ins here is: said, not guessed.
+        if let emojiFace, utf16.contains(0xFE0E) {
+            var named = Set<UInt32>()
+            for run in runs where run.faceIndex == emojiFace {
+                var previous: Unicode.Scalar?
+                for scalar in String(decoding: utf16[run.range], as: UTF16.self).unicodeScalars {
+                    if scalar.value == 0xFE0E, let base = previous, named.insert(base.value).inserted {
+                        warnings.append(
+                            "\(MeasuredText.codePointName(base)) U+FE0E asks for a text-style glyph, which no text font "
+                                + "here has: measured with the emoji stand-in (an iPhone draws it in a symbol font if it "
+                                + "has one: narrower, and the line less tall)"
+                        )
+                    }
+                    previous = scalar
+                }
+            }
+        }
         // The cascade as far as the text used it, and at least through the system font (the ellipsis and the primary
         // font are looked for there): the per-size stages loop over a text's faces, and the cascade has 30. Each of
         // them was opened when the itemizer looked at it (a face after the system font is looked at only when the

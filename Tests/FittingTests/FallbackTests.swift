@@ -211,6 +211,18 @@ struct FallbackTests {
         #expect(report.warnings.contains { $0.hasPrefix("a tab (U+0009) at 1: tab stops are not modelled") })
     }
 
+    /// U+FE0E asks for a text-style glyph. The bundled fonts' own cmaps (fontTools): only the emoji stand-in has U+2139
+    /// ℹ, so "ℹ︎" is measured with it and said; Inter has U+2764 ❤, so "❤︎" takes Inter's glyph and nothing is said.
+    @Test func aTextStyleSelectorOnlyTheEmojiStandInHasIsSaid() throws {
+        let engine = try TestSupport.engine()
+        func warnings(_ text: String) throws -> [String] {
+            try engine.fit(FitRequest(text: text, font: .system(size: 17), container: Container(width: 1000, lineLimit: 0))).warnings
+        }
+        #expect(try warnings("\u{2139}\u{FE0E} Info").contains { $0.hasPrefix("U+2139 U+FE0E asks for a text-style glyph") })
+        #expect(try !warnings("\u{2764}\u{FE0E} Love").contains { $0.contains("U+FE0E") })
+        #expect(try !warnings("\u{2139} Info").contains { $0.contains("U+FE0E") })
+    }
+
     /// `--system-fonts` asks fontconfig; the oracle is fontconfig's own `fc-list` for the Runic letter fehu
     /// (U+16A0), which no bundled font has. Without the option it is missing; with it, it is covered exactly when
     /// fc-list lists a font for it on this machine.
