@@ -98,7 +98,12 @@ struct CheckCommand: ParsableCommand {
             }
             options.requiredFonts = required
         }
-        options.locales = locales.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        options.locales = locales.map {
+            $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        if options.locales?.isEmpty == true {
+            throw CLIError.badInput("--locales '\(locales ?? "")': no locale given (a comma-separated list, e.g. de,th,ar)")
+        }
         if let categories {
             do { options.categories = try ContentSizeCategory.parseRange(categories) } catch { throw CLIError.badInput(error.description) }
         }

@@ -432,6 +432,26 @@ public enum CheckRunner {
             }
             report.fixedSinceBaseline = baseline.apply(to: &results, allIdentities: allIdentities, checksLocale: checksLocale)
         }
+        // A locale asked for that no catalog checked has (a typo, `zh-Hans` for a catalog's `zh-CN`): an error, so
+        // that a CI job does not pass for checking less than it was told to; the other locales are checked.
+        if let asked = options.locales, !entries.isEmpty, let first = options.catalogs.first {
+            var known: [String: String] = [sourceLanguage.lowercased(): sourceLanguage]
+            if options.pseudo != nil { known[Pseudolocalizer.locale] = Pseudolocalizer.locale }
+            for entry in entries {
+                known[entry.locale.lowercased()] = entry.locale
+                for locale in entry.sourceShownIn { known[locale.lowercased()] = locale }
+            }
+            let missing = asked.filter { known[$0.lowercased()] == nil }
+            if !missing.isEmpty {
+                let have = known.values.sorted()
+                let list = have.prefix(30).joined(separator: ", ") + (have.count > 30 ? ", …" : "")
+                add(.error(
+                    "--locales \(missing.joined(separator: ",")): no catalog checked has "
+                        + (missing.count == 1 ? "this locale" : "these locales") + " (they have \(list))",
+                    at: CatalogSourceLocation(file: first, line: 1, column: 1)
+                ))
+            }
+        }
         // Nothing laid out, and nothing said why: an empty catalog, or locales it does not have (a CI job pointed at
         // the wrong file would pass in silence).
         // (A shard may be given none of the strings; errors already say why.)
