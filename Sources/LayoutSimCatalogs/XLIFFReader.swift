@@ -224,10 +224,8 @@ package enum XLIFFReader {
                 useTarget = false
                 if let targetLanguage, targetLanguage != sourceLanguage {
                     shownIn = [targetLanguage]
-                    result.diagnostics.append(.warning(
-                        "'\(key)' has no '\(targetLanguage)' translation (no <target>); the app shows the source text",
-                        at: here
-                    ))
+                    // (The same words as the other formats': a report says them per locale past a few.)
+                    result.diagnostics.append(.missingLocalization(key, targetLanguage, at: here))
                 }
             }
             var diagnostics: [CatalogDiagnostic] = []

@@ -195,6 +195,14 @@ public struct ReportDiagnostic: Sendable, Hashable, Codable, Comparable {
     public var severity: String
     public var message: String
 
+    public init(file: String, line: Int, column: Int, severity: String, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.severity = severity
+        self.message = message
+    }
+
     /// By place, then message, then severity: a total order, so that two diagnostics that differ only in severity
     /// come out in one order whatever order they were found in.
     public static func < (a: ReportDiagnostic, b: ReportDiagnostic) -> Bool {

@@ -62,6 +62,8 @@ public enum CheckRenderer {
         let rules: [[String: Any]] = [
             ["id": "layoutsim.doesNotFit", "shortDescription": ["text": "Text does not fit at a required Dynamic Type size"]],
             ["id": "layoutsim.inputError", "shortDescription": ["text": "A catalog or spec could not be read"]],
+            ["id": "layoutsim.missingTranslation", "shortDescription": ["text": "A string has no translation: the app shows the source text"]],
+            ["id": "layoutsim.warning", "shortDescription": ["text": "Something the check read or modelled that needs a look"]],
         ]
         var results: [[String: Any]] = []
         for result in report.results where !result.passed {
@@ -74,8 +76,11 @@ public enum CheckRenderer {
             ])
         }
         for diagnostic in report.diagnostics {
+            let rule = diagnostic.severity == "error" ? "layoutsim.inputError"
+                : CatalogDiagnostic.missingLocalization(in: diagnostic.message) != nil ? "layoutsim.missingTranslation"
+                : "layoutsim.warning"
             results.append([
-                "ruleId": "layoutsim.inputError", "level": diagnostic.severity == "error" ? "error" : "warning",
+                "ruleId": rule, "level": diagnostic.severity == "error" ? "error" : "warning",
                 "message": ["text": diagnostic.message],
                 "locations": [location(diagnostic.file, diagnostic.line, diagnostic.column)],
             ])

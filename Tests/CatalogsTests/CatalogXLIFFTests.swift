@@ -32,7 +32,7 @@ import Testing
         #expect(signIn.comment == "No comment provided by engineer.")
         #expect(result.entry("Sign in", "de") == nil)
         #expect(result.diagnostics.map(\.description) == [
-            "\(file):13:7: warning: 'Sign in' has no 'de' translation (no <target>); the app shows the source text",
+            "\(file):13:7: warning: 'Sign in' has no 'de' localization; the app shows the source text",
         ])
     }
 
@@ -74,7 +74,7 @@ import Testing
         ]))
         #expect(bundle.entry("Sign in", "en")?.value == "Sign in")
         #expect(bundle.diagnostics.map(\.message) == [
-            "'Sign in' has no 'fr' translation (no <target>); the app shows the source text",
+            "'Sign in' has no 'fr' localization; the app shows the source text",
         ])
     }
 

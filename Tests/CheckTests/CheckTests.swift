@@ -183,6 +183,19 @@ struct CheckTests {
         let results = try #require(runs.first?["results"] as? [[String: Any]])
         let location = (results.first?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
         #expect((location?["region"] as? [String: Any])?["startLine"] as? Int == result.line)
+        // Diagnostics by kind: an error of the input, a missing translation, any other warning, each its own rule.
+        var withDiagnostics = report
+        withDiagnostics.diagnostics = [
+            ReportDiagnostic(file: "a.xcstrings", line: 1, column: 1, severity: "error", message: "not valid JSON"),
+            ReportDiagnostic(file: "a.xcstrings", line: 2, column: 1, severity: "warning",
+                             message: "'k' has no 'de' localization; the app shows the source text"),
+            ReportDiagnostic(file: "a.xcstrings", line: 3, column: 1, severity: "warning", message: "a tab (U+0009) at 1"),
+        ]
+        let rules = try #require(
+            (try JSONSerialization.jsonObject(with: try CheckRenderer.sarif(withDiagnostics, version: "test")) as? [String: Any])
+                .flatMap { ($0["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]] }
+        ).map { $0["ruleId"] as? String }
+        #expect(rules.suffix(3) == ["layoutsim.inputError", "layoutsim.missingTranslation", "layoutsim.warning"])
 
         let github = CheckRenderer.github(report).split(separator: "\n")
         #expect(github.last?.hasPrefix("::error file=") == true)
