@@ -281,14 +281,23 @@ package enum XCStringsReader {
                 return nil
             }
             var cases: [String: VariationNode] = [:]
+            var malformed: [String] = []
             for name in table.keys.sorted() {
                 guard let object = table[name]?.object else {
-                    error("'\(key)' [\(locale)]\(context): \(kind) variant '\(name)' must be an object")
+                    malformed.append(name)
                     continue
                 }
                 if let node = node(object, locale: locale, context: context + " \(kind) '\(name)'") {
                     cases[name] = node
                 }
+            }
+            // A plural category written wrong is checked as iOS falls back, with `other`: said in its error (a second
+            // message, "'one' is missing; using 'other'", contradicted it).
+            for name in malformed {
+                let fallsBack = kind == "plural" && PluralCategory(rawValue: name) != nil && cases["other"] != nil
+                error("'\(key)' [\(locale)]\(context): \(kind) variant '\(name)' must be an object"
+                    + (fallsBack ? "; 'other' is checked in its place" : ""))
+                if fallsBack { cases[name] = cases["other"] }
             }
             return cases
         }

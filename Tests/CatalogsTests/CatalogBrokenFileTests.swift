@@ -26,6 +26,19 @@ import Testing
         #expect(error.message.hasPrefix("not valid JSON: "))
     }
 
+    /// A plural category written as a string instead of an object: one error, which says that `other` is checked in
+    /// its place (as iOS falls back), and no second message that the category is missing.
+    @Test func aMalformedPluralCategoryIsOneMessage() throws {
+        let json = #"{"sourceLanguage":"en","version":"1.0","strings":{"A":{"localizations":{"de":{"variations":"#
+            + #"{"plural":{"one":"x","other":{"stringUnit":{"state":"translated","value":"Zeichen"}}}}}}}}}"#
+        let url = try CatalogFixtures.temporaryFile("Bad.xcstrings", Data(json.utf8))
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let result = CatalogReader.read(url, developmentLanguage: "en")
+        #expect(result.messages(.error) == ["'A' [de]: plural variant 'one' must be an object; 'other' is checked in its place"])
+        #expect(result.messages(.warning).isEmpty)
+        #expect(result.variants("A", "de").map(\.1) == ["Zeichen", "Zeichen"])
+    }
+
     @Test func jsonErrorOffsetsCountUTF8BytesAndEndOfFile() throws {
         // "é€" are 5 UTF-8 bytes but 2 UTF-16 units: the error on line 3 must still land on `x`, column 9.
         let json = "{\n \"é€\" : 1,\n  \"b\" : x\n}\n"
