@@ -163,6 +163,18 @@ public enum LayoutSpecReader {
                     " \(context.text)" + (context.mark.line == mark.line ? "" : " opened at \(context.mark.line):\(context.mark.column)")
                 }
                 error("not valid JSON or YAML: \(problem)" + (opened ?? ""), mark)
+            case .reader(let problem, let offset, let value, _):
+                // At its line and column (Yams gives an offset in characters, and a message of three lines).
+                var line = 1, column = 1
+                for character in text.prefix(offset ?? 0) {
+                    if character.isNewline { line += 1; column = 1 } else { column += character.utf16.count }
+                }
+                let hex = String(UInt32(bitPattern: value), radix: 16, uppercase: true)
+                diagnostics.append(CatalogDiagnostic(
+                    severity: .error,
+                    message: "not valid JSON or YAML: \(problem) (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))",
+                    location: CatalogSourceLocation(file: path, line: line, column: column)
+                ))
             default:
                 error("not valid JSON or YAML: \(yamlError)", nil)
             }

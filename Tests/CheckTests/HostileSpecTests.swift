@@ -42,6 +42,16 @@ struct HostileSpecTests {
         ])
     }
 
+    /// A character YAML does not allow (a NUL after `  width: 343`, the 13th column of line 3) is an error at it, in
+    /// one line (Yams' own message is three, at 1:1).
+    @Test func aControlCharacterIsAnErrorWhereItIs() throws {
+        let (spec, diagnostics) = try read("defaults:\n  style: body\n  width: 343\u{0}\n")
+        #expect(spec == nil)
+        #expect(diagnostics.map(\.description) == [
+            "spec.yaml:3:13: error: not valid JSON or YAML: control characters are not allowed (U+0000)",
+        ])
+    }
+
     /// A font file that is not there is the spec's error, once, at the field (it was an error per string and locale,
     /// at the catalog's line); the element is dropped as for any bad field, a bad default font only that field.
     @Test func aMissingFontFileIsTheSpecsErrorAtTheField() throws {
