@@ -140,7 +140,17 @@ struct CheckCommand: ParsableCommand {
         options.fontsDirectory = fontsDir.map { URL(fileURLWithPath: $0) }
         options.drawsFailures = html != nil
         if let baseline {
-            do { options.baseline = try Baseline.read(path: baseline) } catch { throw CLIError.badInput(error.description) }
+            // A baseline that cannot be read is an error in the report, which is still made and written (every
+            // failure is new): nothing else is lost, and the status is 2.
+            do throws(CheckError) {
+                options.baseline = try Baseline.read(path: baseline)
+            } catch {
+                let prefix = baseline + ": "
+                let message = error.description.hasPrefix(prefix) ? String(error.description.dropFirst(prefix.count)) : error.description
+                options.baseline = Baseline(entries: [], diagnostics: [
+                    ReportDiagnostic(file: baseline, line: 1, column: 1, severity: "error", message: message + "; not used"),
+                ])
+            }
         }
         let showProgress = isatty(2) == 1
         if showProgress {

@@ -77,7 +77,11 @@ package enum XCStringsReader {
             document.offset(of: key).map { location(source.position(utf8Offset: $0)) } ?? top
         }
         guard let sourceLanguage = document["sourceLanguage"]?.string, !sourceLanguage.isEmpty else {
-            result.diagnostics.append(.error("missing \"sourceLanguage\"", at: top))
+            let written = document["sourceLanguage"] != nil
+            result.diagnostics.append(.error(
+                written ? "\"sourceLanguage\" must be a language code (a string such as \"en\")" : "missing \"sourceLanguage\"",
+                at: written ? topLocation("sourceLanguage") : top
+            ))
             return result
         }
         if let problem = LanguageTag.problem(sourceLanguage) {

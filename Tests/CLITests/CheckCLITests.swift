@@ -168,10 +168,15 @@ struct CheckCLITests {
         #expect(fromOld.status == 0)
         #expect(fromOld.stderr.contains("\(old):1:1: warning: an older report (version 1) without text hashes"))
 
-        // A broken baseline: exit 2, named.
+        // A broken baseline: exit 2, named at its file; the check still runs and its report is written, every
+        // failure new.
         try Data("{".utf8).write(to: URL(fileURLWithPath: old))
-        let broken = try check(["--baseline", old])
+        let output = dir.appendingPathComponent("broken.json").path
+        let broken = try check(["--baseline", old, "--format", "json", "--output", output])
         #expect(broken.status == 2)
-        #expect(broken.stderr.contains("error: \(old): not a layoutsim baseline or JSON report: not valid JSON"))
+        #expect(broken.stderr.contains("\(old):1:1: error: not a layoutsim baseline or JSON report: not valid JSON"))
+        let written = try CheckReport.read(path: output)
+        #expect(written.summary.failures == failing && written.summary.newFailures == failing)
+        #expect(written.diagnostics.contains { $0.file == old && $0.severity == "error" })
     }
 }

@@ -45,6 +45,11 @@ struct HostileCatalogTests {
             "\(url.path):1:2: error: \"sourceLanguage\": 'en_US!' is not a language code: only ASCII letters, digits "
                 + "and '-' are allowed; expected a BCP 47 language tag such as en, de-CH or zh-Hant",
         ])
+        // Written, but not a string: said so where it is (it was "missing", at 1:1).
+        let number = try CatalogFixtures.temporaryFile("number.xcstrings", Data(#"{"version":"1.0", "sourceLanguage":5,"strings":{}}"#.utf8))
+        #expect(CatalogReader.read(number).diagnostics.map(\.description) == [
+            "\(number.path):1:19: error: \"sourceLanguage\" must be a language code (a string such as \"en\")",
+        ])
     }
 
     @Test(arguments: [("é", "de", "source-language"), ("en", "é", "target-language"), ("en", "xx-!", "target-language"),
