@@ -9,3 +9,24 @@ extension String {
             .joined(separator: mark)
     }
 }
+
+extension String {
+    /// This text with every control character (C0, DEL, C1) and U+2028 / U+2029 written visibly as `\u{4}`, for a
+    /// terminal, which acts on them or shows nothing (gettext's context separator U+0004 in a key made "Addons" and
+    /// "Codecs" one word).
+    package var withControlsShown: String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+        }
+        guard unicodeScalars.contains(where: isControl) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            if isControl(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

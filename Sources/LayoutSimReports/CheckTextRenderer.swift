@@ -21,9 +21,10 @@ extension CheckRenderer {
         let failing = report.results.filter { !$0.passed }
         let byKey = Dictionary(grouping: failing, by: \.key)
         for key in byKey.keys.sorted() {
-            out += paint(key, "1") + "\n"
+            out += paint(key.withControlsShown, "1") + "\n"
             for result in byKey[key] ?? [] {
-                let variant = (result.variant.isEmpty ? "" : " [" + result.variant.joined(separator: ", ") + "]") + placeWords(result)
+                let variant = ((result.variant.isEmpty ? "" : " [" + result.variant.joined(separator: ", ") + "]")
+                    + placeWords(result)).withControlsShown
                 if let error = result.error {
                     let detail = includesProblems ? ": \(error)" : " (not laid out; the error is on standard error)"
                     out += "  " + paint("\(result.locale)\(variant): error", "31") + detail + "\n"
@@ -38,7 +39,7 @@ extension CheckRenderer {
                 line += "  \(result.file):\(result.line)"
                 out += line + "\n"
                 if let visible = failure.visibleText {
-                    out += "      shows: \"" + visible.withLineFeedsShown(as: "⏎") + "\"\n"
+                    out += "      shows: \"" + visible.withLineFeedsShown(as: "⏎").withControlsShown + "\"\n"
                 }
                 if let placed = placementWords(result, failure) {
                     out += "      " + placed + "\n"
@@ -56,7 +57,7 @@ extension CheckRenderer {
             for fixed in report.fixedSinceBaseline {
                 let entry = fixed.entry
                 let variant = entry.variant.isEmpty ? "" : ", " + entry.variant.joined(separator: ", ")
-                out += "  \(entry.key) (\(entry.locale)\(variant)): \(fixedWords(fixed.reason))\n"
+                out += "  \(entry.key.withControlsShown) (\(entry.locale)\(variant.withControlsShown)): \(fixedWords(fixed.reason))\n"
             }
         }
         return out + summary(report, color: color, seconds: seconds)
@@ -98,13 +99,14 @@ extension CheckRenderer {
     /// Input problems as `file:line:column: severity: message` lines, for standard error (compilers' form, which
     /// editors and CI logs link): the report's diagnostics, then strings that could not be laid out.
     public static func problems(_ report: CheckReport) -> [String] {
-        var lines = shownDiagnostics(report).map(\.text)
+        // (Keys and texts in them are shown with their control characters visible: a terminal reads these lines.)
+        var lines = shownDiagnostics(report).map(\.text.withControlsShown)
         var seen = Set(lines)
         for result in report.results {
             guard let error = result.error else { continue }
             let location = "\(result.file):\(result.line):\(result.column)"
             let message = error.hasPrefix(location + ": ") ? String(error.dropFirst(location.count + 2)) : error
-            let line = "\(location): error: \(message)"
+            let line = "\(location): error: \(message)".withControlsShown
             if seen.insert(line).inserted { lines.append(line) }
         }
         return lines

@@ -69,4 +69,21 @@ struct HostileRenderTests {
         #expect(CheckRenderer.data(message) == "a%25b%0Dc%0Ad\\u{1B}[31me\\u{7}f\\u{85}g\\u{2028}h\\u{2029}i\\u{7F}j")
         #expect(CheckRenderer.property("k:v,\u{1B}") == "k%3Av%2C\\u{1B}")
     }
+
+    /// The terminal report and standard error show a key's control characters (gettext's context separator U+0004,
+    /// a tab, ESC) visibly, as GitHub annotations do; other text is left as it is.
+    @Test func theTerminalReportShowsControlCharacters() throws {
+        var options = CheckOptions(catalogs: [TestSupport.fixture("Check/escape.xcstrings").path], spec: TestSupport.fixture("Check/narrow.json").path)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        var report = try CheckRunner.run(options)
+        let index = try #require(report.results.firstIndex { !$0.passed })
+        report.results[index].key = "Addons\u{4}Codecs\tx\u{1B}[31m"
+        report.diagnostics = [ReportDiagnostic(file: "a.xcstrings", line: 2, column: 3, severity: "warning",
+                                               message: "'Addons\u{4}Codecs' has no 'de' localization; the app shows the source text")]
+        let text = CheckRenderer.text(report, color: false, seconds: nil)
+        #expect(text.hasPrefix("Addons\\u{4}Codecs\\u{9}x\\u{1B}[31m\n"))
+        #expect(text.contains("a.xcstrings:2:3: warning: 'Addons\\u{4}Codecs' has no 'de' localization"))
+        #expect(!text.unicodeScalars.contains { $0.value == 4 || $0.value == 9 || $0.value == 0x1B })
+        #expect("Käse ⏎ Brot".withControlsShown == "Käse ⏎ Brot")
+    }
 }
