@@ -179,6 +179,14 @@ extension CheckRunner {
                 }
             } else {
                 result.passed = true
+                // A pass by less than the stand-ins' widths can be off (Noto Sans Arabic ±8 %): said, to confirm on a
+                // device. At the largest size it must fit, the one with the least room.
+                if let largest = report.results.last(where: isRelevant), report.missingGlyphs.isEmpty,
+                   let near = try withPart(largest.category, { there, source throws(LayoutSimError) in
+                       try nearPassNote(there, category: largest.category, entry: entry, in: source)
+                   }) {
+                    warnings.append(near)
+                }
             }
         } catch {
             result.error = "\(entry.source.file):\(entry.source.line):\(entry.source.column): \(entry.key): \(error.description)"
@@ -186,31 +194,47 @@ extension CheckRunner {
         return Checked(result: result, drawing: drawing, fonts: fonts, warnings: warnings)
     }
 
-    /// How close a near miss must be to be said uncertain: within this fraction of the width it has.
-    static let nearMissFraction = 0.05
+    /// How a stand-in's uncertainty is said: "NotoSansArabic-Regular.ttf, whose widths can be off from iOS's font by
+    /// up to 8 %".
+    private static func uncertaintyWords(_ uncertainty: WidthUncertainty) -> String {
+        let percent = ReportNumber.text(uncertainty.fraction * 100)
+        return uncertainty.files.joined(separator: ", ") + (uncertainty.assumed
+            ? ", a stand-in whose widths no measurement of iOS's font backs (taken as up to \(percent) % off)"
+            : ", whose widths can be off from iOS's font by up to \(percent) %")
+    }
 
-    /// A warning for a failure by less than ``nearMissFraction`` of the width, when the widths come from a stand-in
-    /// with no measurement behind it (the Noto fonts of the other scripts: ``StandIn/otherScripts``): a verdict a team
-    /// should confirm on a device before acting on it. Nil otherwise.
+    /// A warning for a failure by less than the stand-ins' widths can be off (``AdvanceSource/widthUncertainty``): a verdict a
+    /// team should confirm on a device before acting on it. Nil otherwise.
     private static func nearMissNote(
         _ remedy: FitRemedy, container: Container, entry: CatalogEntry, in source: LaidOutSource
     ) -> ReportDiagnostic? {
-        let text = source.text
         // The width the remedy's words compare with.
         let room = container.at(remedy.category).width
-        guard let needed = remedy.neededWidth, room > 0, needed <= room * (1 + nearMissFraction) else { return nil }
-        var files: [String] = []
-        // The text's faces of the other scripts that some cluster uses (most texts keep none: no pass over the clusters).
-        for (index, measured) in text.faces.enumerated() where measured.standIn == .otherScripts {
-            if text.faceIndex.contains(UInt16(index)) { files.append(URL(fileURLWithPath: measured.id.path).lastPathComponent) }
-        }
-        guard !files.isEmpty else { return nil }
+        guard let needed = remedy.neededWidth, room > 0, let uncertainty = source.widthUncertainty,
+              needed <= room * (1 + uncertainty.fraction) else { return nil }
         let n = ReportNumber.text
         return ReportDiagnostic(
             file: entry.source.file, line: entry.source.line, column: entry.source.column, severity: "warning",
             message: "'\(entry.key)' (\(entry.locale)): a near miss (needs \(n(needed)) pt of width, has "
-                + "\(n(room))) measured with \(files.sorted().joined(separator: ", ")), a stand-in whose widths "
-                + "no measurement of iOS's font backs: confirm on a device"
+                + "\(n(room))) measured with \(uncertaintyWords(uncertainty)): confirm on a device"
+        )
+    }
+
+    /// A warning for a pass that would fail at `category` with widths as much wider as the stand-ins' can be off
+    /// (``AdvanceSource/widthUncertainty``): "fits" is then a guess a team should confirm on a device. Nil otherwise.
+    private static func nearPassNote(
+        _ report: FitReport, category: ContentSizeCategory?, entry: CatalogEntry, in source: LaidOutSource
+    ) throws(LayoutSimError) -> ReportDiagnostic? {
+        guard let uncertainty = source.widthUncertainty,
+              try Fitter.passes(source, report: report, at: category, widthsTimes: 1 + uncertainty.fraction) == false else {
+            return nil
+        }
+        let at = category.map { " at \($0.swiftUIName)" } ?? ""
+        return ReportDiagnostic(
+            file: entry.source.file, line: entry.source.line, column: entry.source.column, severity: "warning",
+            message: "'\(entry.key)' (\(entry.locale)): a near pass: it fits\(at), but would not with widths "
+                + "\(ReportNumber.text(uncertainty.fraction * 100)) % wider, measured with \(uncertaintyWords(uncertainty)): "
+                + "confirm on a device"
         )
     }
 

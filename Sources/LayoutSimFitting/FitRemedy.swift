@@ -173,6 +173,27 @@ extension Fitter {
         paragraphWidths(source, size: size).max() ?? 0
     }
 
+    /// Whether the text still passes at the result of `report` for `category` with every advance `factor` times its
+    /// own: in a container whose text width is divided by `factor` (what glyphs that much wider would take). Nil
+    /// when `report` has no result there.
+    package static func passes(
+        _ source: AdvanceSource, report: FitReport, at category: ContentSizeCategory?, widthsTimes factor: Double
+    ) throws(LayoutSimError) -> Bool? {
+        let request = report.request
+        let plan = report.plan.isEmpty ? try Fitter.plan(request) : report.plan
+        guard let index = report.results.firstIndex(where: { $0.category == category }), index < plan.count else { return nil }
+        let step = plan[index]
+        var probe = request
+        probe.container = request.container.at(step.category)
+        let insets = step.insets ?? probe.container.insets
+        let sides = insets.left + insets.right
+        probe.container.width = sides + max(0, probe.container.width - sides) / factor
+        let breaks = LineBreaker.opportunities(
+            source.text, byCharacter: request.label.lineBreakMode == .charWrapping, strategy: request.label.lineBreakStrategy
+        )
+        return Fitter.passes(source, step: step, request: probe, breaks: breaks)
+    }
+
     /// The width of the clusters that start in `ranges` (UTF-16 offsets, in order, not overlapping) at `size`,
     /// points: the placeholders' samples of a text.
     package static func width(of ranges: [Range<Int>], _ source: AdvanceSource, size: Double) -> Double {
@@ -202,5 +223,36 @@ extension Fitter {
             start = max(end, start + 1)
         }
         return widths
+    }
+}
+
+/// How far a text's widths can be from iOS's: the stand-ins its clusters use whose widths can be off from the fonts
+/// iOS draws them in (``StandInCalibration/widthUncertainty(_:language:)``).
+package struct WidthUncertainty: Sendable {
+    /// The largest fraction (0.08: ±8 %).
+    package let fraction: Double
+    /// Whether that fraction is assumed (no measurement behind it).
+    package let assumed: Bool
+    /// The stand-ins' font files, sorted.
+    package let files: [String]
+}
+
+extension AdvanceSource {
+    /// The text's ``WidthUncertainty``; nil when no cluster is in such a stand-in (SF's measured widths: most texts).
+    package var widthUncertainty: WidthUncertainty? {
+        var fraction = 0.0
+        var assumed = false
+        var files: [String] = []
+        for (index, measured) in text.faces.enumerated() {
+            guard let standIn = measured.standIn else { continue }
+            let uncertainty = StandInCalibration.widthUncertainty(standIn, language: text.language)
+            guard uncertainty > 0, text.faceIndex.contains(UInt16(index)) else { continue }
+            files.append(measured.id.path.split(separator: "/").last.map(String.init) ?? measured.id.path)
+            if uncertainty > fraction {
+                fraction = uncertainty
+                assumed = StandInCalibration.widthUncertaintyIsAssumed(standIn, language: text.language)
+            }
+        }
+        return files.isEmpty ? nil : WidthUncertainty(fraction: fraction, assumed: assumed, files: files.sorted())
     }
 }

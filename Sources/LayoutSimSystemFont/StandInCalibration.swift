@@ -32,6 +32,33 @@ public enum StandInCalibration {
         }
     }
 
+    /// How far the widths of a stand-in's clusters, calibrated, can still be from those of the font iOS draws them in,
+    /// for text in `language`: a fraction (0.08: ±8 %), as the README's table "How far each script can be off" gives
+    /// it; 0.05 where there is no measurement (Hebrew, Korean, the other scripts). 0 for SF's measured widths (0.8 %,
+    /// tested) and the emoji stand-in (±1 pt per emoji, not a fraction).
+    public static func widthUncertainty(_ standIn: StandIn, language: String?) -> Double {
+        switch standIn {
+        case .sf, .emoji: return 0
+        case .thai, .hebrew, .otherScripts: return 0.05
+        case .arabic: return 0.08
+        case .devanagari: return 0.03
+        case .cjk:
+            let code = (language ?? "").lowercased()
+            if code == "ko" || code.hasPrefix("ko-") || code.hasPrefix("ko_") { return 0.05 }
+            if code == "ja" || code.hasPrefix("ja-") || code.hasPrefix("ja_") { return 0.01 }
+            return 0.02
+        }
+    }
+
+    /// Whether ``widthUncertainty(_:language:)`` is a guess, no measurement behind it.
+    public static func widthUncertaintyIsAssumed(_ standIn: StandIn, language: String?) -> Bool {
+        switch standIn {
+        case .hebrew, .otherScripts: return true
+        case .cjk: return widthUncertainty(standIn, language: language) == 0.05
+        default: return false
+        }
+    }
+
     /// The size iOS draws Apple Color Emoji at in text of `size` points: 1.25 × size below 16 pt, 0.5 × size + 12 from
     /// 16 to 24 pt, the size itself above (Core Text's metrics of `AppleColorEmoji` measured per size in YYText's
     /// `YYTextEmojiGetAscentWithFontSize`; the same curve in flutter#28894's glyph heights).
