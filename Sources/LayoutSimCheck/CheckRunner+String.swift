@@ -181,9 +181,14 @@ extension CheckRunner {
                 result.passed = true
                 // A pass by less than the stand-ins' widths can be off (Noto Sans Arabic ±8 %): said, to confirm on a
                 // device. At the largest size it must fit, the one with the least room.
-                if let largest = report.results.last(where: isRelevant), report.missingGlyphs.isEmpty,
-                   let near = try withPart(largest.category, { there, source throws(LayoutSimError) in
-                       try nearPassNote(there, category: largest.category, entry: entry, in: source)
+                // (Categories read in place: a search with a closure copies each result it passes.)
+                var largest: ContentSizeCategory??
+                for i in report.results.indices where (report.results[i].category ?? .large) <= must {
+                    largest = .some(report.results[i].category)
+                }
+                if let largest, report.missingGlyphs.isEmpty,
+                   let near = try withPart(largest, { there, source throws(LayoutSimError) in
+                       try nearPassNote(there, category: largest, entry: entry, in: source)
                    }) {
                     warnings.append(near)
                 }
@@ -192,6 +197,11 @@ extension CheckRunner {
             result.error = "\(entry.source.file):\(entry.source.line):\(entry.source.column): \(entry.key): \(error.description)"
         }
         return Checked(result: result, drawing: drawing, fonts: fonts, warnings: warnings)
+    }
+
+    /// The locale and variant of a note: "ar, plural:few".
+    private static func subject(_ entry: CatalogEntry) -> String {
+        ([entry.locale] + entry.variantPath).joined(separator: ", ")
     }
 
     /// How a stand-in's uncertainty is said: "NotoSansArabic-Regular.ttf, whose widths can be off from iOS's font by
@@ -215,7 +225,7 @@ extension CheckRunner {
         let n = ReportNumber.text
         return ReportDiagnostic(
             file: entry.source.file, line: entry.source.line, column: entry.source.column, severity: "warning",
-            message: "'\(entry.key)' (\(entry.locale)): a near miss (needs \(n(needed)) pt of width, has "
+            message: "'\(entry.key)' (\(subject(entry))): a near miss (needs \(n(needed)) pt of width, has "
                 + "\(n(room))) measured with \(uncertaintyWords(uncertainty)): confirm on a device"
         )
     }
@@ -232,7 +242,7 @@ extension CheckRunner {
         let at = category.map { " at \($0.swiftUIName)" } ?? ""
         return ReportDiagnostic(
             file: entry.source.file, line: entry.source.line, column: entry.source.column, severity: "warning",
-            message: "'\(entry.key)' (\(entry.locale)): a near pass: it fits\(at), but would not with widths "
+            message: "'\(entry.key)' (\(subject(entry))): a near pass: it fits\(at), but would not with widths "
                 + "\(ReportNumber.text(uncertainty.fraction * 100)) % wider, measured with \(uncertaintyWords(uncertainty)): "
                 + "confirm on a device"
         )

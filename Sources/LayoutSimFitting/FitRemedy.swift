@@ -181,13 +181,23 @@ extension Fitter {
     ) throws(LayoutSimError) -> Bool? {
         let request = report.request
         let plan = report.plan.isEmpty ? try Fitter.plan(request) : report.plan
-        guard let index = report.results.firstIndex(where: { $0.category == category }), index < plan.count else { return nil }
+        // The result's index, its category read in place (a search with a closure copied every result it passed).
+        var found: Int?
+        for i in report.results.indices where report.results[i].category == category {
+            found = i
+            break
+        }
+        guard let index = found, index < plan.count else { return nil }
         let step = plan[index]
         var probe = request
         probe.container = request.container.at(step.category)
         let insets = step.insets ?? probe.container.insets
         let sides = insets.left + insets.right
-        probe.container.width = sides + max(0, probe.container.width - sides) / factor
+        let textWidth = max(0, probe.container.width - sides)
+        // Its widest line (rounded up to the pixel grid) that much wider still fits: every line does, so the lines
+        // fall as they did and the verdict is the same (most texts: no second layout).
+        if (report.results[index].width - sides) * factor <= textWidth - LineBreaker.tolerance { return true }
+        probe.container.width = sides + textWidth / factor
         let breaks = LineBreaker.opportunities(
             source.text, byCharacter: request.label.lineBreakMode == .charWrapping, strategy: request.label.lineBreakStrategy
         )
@@ -233,26 +243,38 @@ package struct WidthUncertainty: Sendable {
     package let fraction: Double
     /// Whether that fraction is assumed (no measurement behind it).
     package let assumed: Bool
-    /// The stand-ins' font files, sorted.
-    package let files: [String]
+    /// The stand-ins' font paths.
+    package let paths: [String]
+
+    /// The stand-ins' font files (the paths' last components), sorted: for the words, made when they are said.
+    package var files: [String] {
+        paths.map { path in path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path }
+            .sorted()
+    }
 }
 
 extension AdvanceSource {
     /// The text's ``WidthUncertainty``; nil when no cluster is in such a stand-in (SF's measured widths: most texts).
     package var widthUncertainty: WidthUncertainty? {
+        let faces = text.faces
+        // The faces the clusters use, in one pass, as bits (a text keeps a few dozen faces of the cascade and uses one
+        // or two; faces past the 63rd, which a text reaches only through installed fonts, share the last bit).
+        var used: UInt64 = 0
+        for index in text.faceIndex { used |= 1 << UInt64(min(Int(index), 63)) }
         var fraction = 0.0
         var assumed = false
-        var files: [String] = []
-        for (index, measured) in text.faces.enumerated() {
-            guard let standIn = measured.standIn else { continue }
+        var paths: [String] = []
+        for index in faces.indices where used & (1 << UInt64(min(index, 63))) != 0 {
+            if index >= 63 && !text.faceIndex.contains(UInt16(index)) { continue }
+            guard let standIn = faces[index].standIn else { continue }
             let uncertainty = StandInCalibration.widthUncertainty(standIn, language: text.language)
-            guard uncertainty > 0, text.faceIndex.contains(UInt16(index)) else { continue }
-            files.append(measured.id.path.split(separator: "/").last.map(String.init) ?? measured.id.path)
+            guard uncertainty > 0 else { continue }
+            paths.append(faces[index].id.path)
             if uncertainty > fraction {
                 fraction = uncertainty
                 assumed = StandInCalibration.widthUncertaintyIsAssumed(standIn, language: text.language)
             }
         }
-        return files.isEmpty ? nil : WidthUncertainty(fraction: fraction, assumed: assumed, files: files.sorted())
+        return paths.isEmpty ? nil : WidthUncertainty(fraction: fraction, assumed: assumed, paths: paths)
     }
 }
