@@ -73,9 +73,10 @@ public enum CatalogReader {
         let fileExtension = url.pathExtension.lowercased()
         guard supportedExtensions.contains(fileExtension) else {
             let known = supportedExtensions.sorted().map { "." + $0 }.joined(separator: ", ")
-            return CatalogReadResult(diagnostics: [.error(
-                "unsupported catalog type '.\(url.pathExtension)' (supported: \(known))", at: top
-            )])
+            let what = url.pathExtension.isEmpty
+                ? "no file extension, which says a catalog's format"
+                : "unsupported catalog type '.\(url.pathExtension)'"
+            return CatalogReadResult(diagnostics: [.error("\(what) (supported: \(known))", at: top)])
         }
         if fileExtension == "xcloc" { return XLIFFReader.readBundle(url) }
         let data: Data

@@ -248,16 +248,23 @@ extension String: SpecValue {
 
 extension Double: SpecValue {
     package static func read(_ text: FieldText, field: String) throws(SpecValueError) -> Double {
-        guard let value = Double(try single(text, field: field, "a number")), value.isFinite else {
-            throw SpecValueError("'\(field)' must be a number")
-        }
+        let word = try single(text, field: field, "a number")
+        guard let value = Double(word) else { throw SpecValueError("'\(field)' must be a number") }
+        // 1e400 reads as infinity: a number, too large.
+        guard value.isFinite else { throw SpecValueError("'\(field)' \(word) is too large") }
         return value
     }
 }
 
 extension Int: SpecValue {
     package static func read(_ text: FieldText, field: String) throws(SpecValueError) -> Int {
-        guard let value = Int(try single(text, field: field, "a whole number")) else {
+        let word = try single(text, field: field, "a whole number")
+        guard let value = Int(word) else {
+            // All digits but more than an Int holds: too large, not "not a whole number".
+            let digits = word.hasPrefix("-") || word.hasPrefix("+") ? word.dropFirst() : Substring(word)
+            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                throw SpecValueError("'\(field)' \(word) is too large")
+            }
             throw SpecValueError("'\(field)' must be a whole number")
         }
         return value
