@@ -37,7 +37,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The layout spec (JSON or YAML).", valueName: "file"), completion: Completions.specs)
     var spec: String
 
-    @Option(help: ArgumentHelp("Only these locales, comma-separated (as in the catalogs, e.g. th,ar,hi).", valueName: "list"))
+    @Option(help: ArgumentHelp("Only these locales, comma-separated (as in the catalogs, e.g. th,ar,hi); one that no catalog has is an error.", valueName: "list"))
     var locales: String?
 
     @Option(help: ArgumentHelp("Categories: a name, a...b, ...b, a..., all, or a comma list. Default: all.", valueName: "range"), completion: Completions.categories)
