@@ -25,6 +25,7 @@ int32_t CICU_SYMBOL(ubrk_first)(void *bi);
 int32_t CICU_SYMBOL(ubrk_next)(void *bi);
 int32_t CICU_SYMBOL(ubrk_getRuleStatus)(void *bi);
 int32_t CICU_SYMBOL(uloc_forLanguageTag)(const char *langtag, char *localeID, int32_t localeIDCapacity, int32_t *parsedLength, int32_t *status);
+int32_t CICU_SYMBOL(uloc_getDisplayLanguage)(const char *locale, const char *displayLocale, uint16_t *language, int32_t languageCapacity, int32_t *status);
 const char *CICU_SYMBOL(u_errorName)(int32_t code);
 void *CICU_SYMBOL(ubidi_open)(void);
 void CICU_SYMBOL(ubidi_close)(void *bidi);
@@ -138,6 +139,10 @@ static inline void cicu_unum_close(void *format) { CICU_SYMBOL(unum_close)(forma
 /* BCP 47 language tag -> ICU locale ID ("zh-Hant-TW" -> "zh_Hant_TW"). */
 static inline int32_t cicu_uloc_forLanguageTag(const char *tag, char *localeID, int32_t capacity, int32_t *parsedLength, int32_t *status) {
     return CICU_SYMBOL(uloc_forLanguageTag)(tag, localeID, capacity, parsedLength, status);
+}
+/* The language's name in `displayLocale`; *status is U_USING_DEFAULT_WARNING (-127) when CLDR has none (an unknown code). */
+static inline int32_t cicu_uloc_getDisplayLanguage(const char *locale, const char *displayLocale, uint16_t *language, int32_t capacity, int32_t *status) {
+    return CICU_SYMBOL(uloc_getDisplayLanguage)(locale, displayLocale, language, capacity, status);
 }
 static inline const char *cicu_u_errorName(int32_t code) { return CICU_SYMBOL(u_errorName)(code); }
 /* U_FAILURE: error codes are > 0 (U_ZERO_ERROR = 0, warnings < 0). */

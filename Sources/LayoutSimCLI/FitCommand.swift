@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayoutSim
+import LayoutSimCatalogs
 
 /// `layoutsim fit`: lays out one string at every Dynamic Type size and says where it stops fitting.
 struct FitCommand: ParsableCommand {
@@ -182,6 +183,9 @@ struct FitCommand: ParsableCommand {
             throw CLIError.badInput(error.description)
         } catch let error as ModelError {
             throw CLIError.badInput(error.description)
+        }
+        if let lang, let warning = LanguageTag.unknownLanguage(lang) {
+            FileHandle.standardError.write(Data("warning: --lang \(warning): line breaking and plural rules are the root locale's\n".utf8))
         }
         if json {
             let data: Data

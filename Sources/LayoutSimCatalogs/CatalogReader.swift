@@ -141,6 +141,9 @@ public enum CatalogReader {
         of url: URL, developmentLanguage: String, diagnostics: inout [CatalogDiagnostic]
     ) -> String {
         if let locale = LprojLocale.locale(of: url, developmentLanguage: developmentLanguage), LanguageTag.problem(locale) == nil {
+            if let warning = LanguageTag.unknownLanguage(locale) {
+                diagnostics.append(.warning(warning + LanguageTag.neverShown, at: CatalogSourceLocation(file: url.path, line: 1, column: 1)))
+            }
             return locale
         }
         diagnostics.append(.warning(

@@ -37,6 +37,25 @@ package enum LanguageTag {
         }
     }
 
+    /// Words for a well-formed tag whose language CLDR does not know (`jp` for Japanese, `ja`; no iPhone's language is
+    /// that code, so iOS never shows such a localization: ``neverShown``). Nil for a known language.
+    package static func unknownLanguage(_ tag: String) -> String? {
+        guard problem(tag) == nil, !TextBoundaries.knowsLanguage(tag) else { return nil }
+        let language = tag.split(separator: "-").first.map { $0.lowercased() } ?? tag
+        let meant = commonMistakes[language].map { " (did you mean '\($0)'?)" } ?? ""
+        return "'\(shownTag(tag))' is not a language CLDR knows\(meant)"
+    }
+
+    /// What an unknown language means for a catalog's localization.
+    package static let neverShown = ": no iPhone is set to it, so iOS never shows this localization"
+
+
+    /// Country codes written for a language code, and the language meant.
+    private static let commonMistakes: [String: String] = [
+        "jp": "ja", "gr": "el", "cz": "cs", "dk": "da", "cn": "zh", "kr": "ko", "ua": "uk", "vn": "vi", "al": "sq",
+        "ir": "fa", "rs": "sr", "by": "be", "il": "he", "at": "de", "ch": "de", "us": "en", "gb": "en",
+    ]
+
     /// `tag` for a message: control characters and line breaks as `\u{…}`, at most 64 characters.
     private static func shownTag(_ tag: String) -> String {
         var shown = ""

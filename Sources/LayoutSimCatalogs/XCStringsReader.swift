@@ -137,6 +137,13 @@ package enum XCStringsReader {
         for locale in allLocales { if let problem = LanguageTag.problem(locale) { badLocales[locale] = problem } }
         allLocales.subtract(badLocales.keys)
         let invalidLocales = Set(badLocales.keys)
+        // Well-formed codes CLDR does not know (`jp` for `ja`): read, and one warning each, at the first key that has
+        // it (the source language at its own field).
+        var unknownLocales: [String: String] = [:]
+        for locale in allLocales { if let warning = LanguageTag.unknownLanguage(locale) { unknownLocales[locale] = warning + LanguageTag.neverShown } }
+        if let warning = unknownLocales.removeValue(forKey: sourceLanguage) {
+            result.diagnostics.append(.warning("\"sourceLanguage\": \(warning)", at: topLocation("sourceLanguage")))
+        }
 
         for (key, here, raw) in order {
             guard let item = raw.object else {
@@ -153,6 +160,10 @@ package enum XCStringsReader {
                 parser.error("'\(key)': \"localizations\" must be an object")
             }
             for locale in localizations.keys {
+                if let warning = unknownLocales.isEmpty ? nil : unknownLocales.removeValue(forKey: locale) {
+                    let at = localizationsObject?.offset(of: locale).map { location(source.position(utf8Offset: $0)) } ?? here
+                    parser.diagnostics.append(.warning(warning, at: at))
+                }
                 guard let problem = badLocales.removeValue(forKey: locale) else { continue }
                 let at = localizationsObject?.offset(of: locale).map { location(source.position(utf8Offset: $0)) } ?? here
                 parser.diagnostics.append(.error("\(problem); its localizations are not read", at: at))

@@ -197,6 +197,11 @@ package enum XLIFFReader {
             result.diagnostics.append(.error("target-language: \(problem); this <file> is not read", at: fileLocation))
             return
         }
+        for (attribute, language) in [("source-language", sourceLanguage), ("target-language", targetLanguage ?? "")] {
+            if let warning = LanguageTag.unknownLanguage(language) {
+                result.diagnostics.append(.warning("\(attribute): \(warning)" + LanguageTag.neverShown, at: fileLocation))
+            }
+        }
         result.sourceLanguage = result.sourceLanguage ?? sourceLanguage
 
         // Group units by key, in order of first appearance.

@@ -104,6 +104,19 @@ public final class TextBoundaries {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Whether CLDR knows the language of BCP 47 `tag` (has a name for it: `ja` Japanese, not `jp`); true for `und`
+    /// and for a tag ICU cannot parse (said elsewhere).
+    public static func knowsLanguage(_ tag: String) -> Bool {
+        let locale: String
+        do { locale = try icuLocale(forLanguageTag: tag) } catch { return true }
+        guard !locale.isEmpty else { return true }
+        var status: Int32 = 0
+        var name = [UInt16](repeating: 0, count: 64)
+        _ = cicu_uloc_getDisplayLanguage(locale, "en", &name, Int32(name.count), &status)
+        // U_USING_DEFAULT_WARNING: no name, the code itself given back.
+        return status != -127
+    }
+
     /// Line-break opportunities of `utf16` for the ICU `locale`, in increasing order.
     ///
     /// The end of the text is always the last opportunity (a soft one); offset 0 is never one.

@@ -37,6 +37,23 @@ struct HostileCatalogTests {
         #expect(!result.diagnostics.contains { $0.message.contains("has no 'é'") })
     }
 
+    /// A well-formed code that is no ISO 639 language (`jp`, a country code, for Japanese `ja`) is read, with one
+    /// warning at its first use: no iPhone is set to it. Known codes, rare ones too (ISO 639: fil, yue, haw), are not.
+    @Test func aLanguageCLDRDoesNotKnowIsSaidOnce() throws {
+        for known in ["ja", "el", "cs", "fil", "yue", "haw", "zh-Hant", "pt-BR", "und"] { #expect(LanguageTag.unknownLanguage(known) == nil) }
+        #expect(LanguageTag.unknownLanguage("jp") == "'jp' is not a language CLDR knows (did you mean 'ja'?)")
+        #expect(LanguageTag.unknownLanguage("zz-Qqqq") == "'zz-Qqqq' is not a language CLDR knows")
+        let json = #"{"sourceLanguage":"en","version":"1.0","strings":{"a":{"localizations":{"jp":{"stringUnit":"#
+            + #"{"state":"translated","value":"x"}}}},"b":{"localizations":{"jp":{"stringUnit":{"state":"translated","value":"y"}}}}}}"#
+        let url = try CatalogFixtures.temporaryFile("jp.xcstrings", Data(json.utf8))
+        let result = CatalogReader.read(url)
+        #expect(result.diagnostics.map(\.description) == [
+            "\(url.path):1:73: warning: 'jp' is not a language CLDR knows (did you mean 'ja'?): no iPhone is set to it, so "
+                + "iOS never shows this localization",
+        ])
+        #expect(result.entries.filter { $0.locale == "jp" }.count == 2)
+    }
+
     @Test func xcstringsSourceLanguageMustBeALanguage() throws {
         let url = try CatalogFixtures.temporaryFile("bad.xcstrings", Data("""
             {"sourceLanguage":"en_US!","version":"1.0","strings":{}}
