@@ -22,7 +22,8 @@ extension CheckResult {
         public var textWidth: Double
         /// Mean advance of a character of this locale in this element at that size, points.
         public var averageAdvance: Double?
-        /// Estimated characters that fit: `width × lines ÷ averageAdvance` (nil with no line limit).
+        /// Estimated characters a translator may write: `(width × lines − samples' width) ÷ averageAdvance` (nil with no
+        /// line limit).
         public var maxCharacters: Int?
         /// The placeholders' samples in this string (nil: none), left out of the locale's mean advance: a translator
         /// writes the rest (a Latin name in a Japanese string made kanji look narrower than they are).
@@ -69,7 +70,9 @@ extension CheckReport {
             guard sum.characters > 0, sum.width > 0, var budget = results[index].budget else { continue }
             let average = sum.width / Double(sum.characters)
             budget.averageAdvance = ReportNumber.rounded(average)
-            budget.maxCharacters = budget.lines > 0 ? Int((budget.width * Double(budget.lines) / average).rounded(.down)) : nil
+            // The room left beside the samples (a name that fills half the label leaves the translator the other half).
+            let room = max(0, budget.width * Double(budget.lines) - (budget.samples?.width ?? 0))
+            budget.maxCharacters = budget.lines > 0 ? Int((room / average).rounded(.down)) : nil
             results[index].budget = budget
         }
     }

@@ -87,15 +87,7 @@ public struct CheckResult: Sendable, Hashable, Codable {
             }
 
             /// A container's width and height, insets included, points.
-            public struct Size: Sendable, Hashable, Codable {
-                public var width: Double
-                public var height: Double
-
-                public init(width: Double, height: Double) {
-                    self.width = width
-                    self.height = height
-                }
-            }
+            public typealias Size = FitRemedy.Size
         }
 
         enum CodingKeys: String, CodingKey { case category, verdict, visibleText, hiddenCharacters, clippedBy, missingGlyphs, remedy, appliedCategory }

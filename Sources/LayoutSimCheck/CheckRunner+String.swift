@@ -151,7 +151,7 @@ extension CheckRunner {
                 } : nil
                 if let (remedy, remedyContainer) = found {
                     if let near = withPart(target.category, { _, source in
-                        nearMissNote(remedy, container: remedyContainer, entry: entry, in: source)
+                        nearMissNote(remedy, container: remedyContainer, size: target.pointSize, entry: entry, in: source)
                     }) {
                         warnings.append(near)
                     }
@@ -182,13 +182,15 @@ extension CheckRunner {
                 // A pass by less than the stand-ins' widths can be off (Noto Sans Arabic ±8 %): said, to confirm on a
                 // device. At the largest size it must fit, the one with the least room.
                 // (Categories read in place: a search with a closure copies each result it passes.)
-                var largest: ContentSizeCategory??
+                // Not for a group's child: its share of a row is not fixed (a row with room to spare gives a wider
+                // text more), which the probe, keeping the share, would not model.
+                var largest: (category: ContentSizeCategory?, size: Double)?
                 for i in report.results.indices where (report.results[i].category ?? .large) <= must {
-                    largest = .some(report.results[i].category)
+                    largest = (report.results[i].category, report.results[i].pointSize)
                 }
-                if let largest, report.missingGlyphs.isEmpty,
-                   let near = try withPart(largest, { there, source throws(LayoutSimError) in
-                       try nearPassNote(there, category: largest, entry: entry, in: source)
+                if job.group == nil, let largest, report.missingGlyphs.isEmpty,
+                   let near = try withPart(largest.category, { there, source throws(LayoutSimError) in
+                       try nearPassNote(there, category: largest.category, size: largest.size, entry: entry, in: source)
                    }) {
                     warnings.append(near)
                 }
@@ -213,15 +215,17 @@ extension CheckRunner {
             : ", whose widths can be off from iOS's font by up to \(percent) %")
     }
 
-    /// A warning for a failure by less than the stand-ins' widths can be off (``AdvanceSource/widthUncertainty``): a verdict a
-    /// team should confirm on a device before acting on it. Nil otherwise.
+    /// A warning for a failure by less than the stand-ins' widths can be off at `size` (the share of the text's width
+    /// in them: ``AdvanceSource/widthUncertainty(atSize:)``): a verdict a team should confirm on a device before acting
+    /// on it. Nil otherwise.
     private static func nearMissNote(
-        _ remedy: FitRemedy, container: Container, entry: CatalogEntry, in source: LaidOutSource
+        _ remedy: FitRemedy, container: Container, size: Double, entry: CatalogEntry, in source: LaidOutSource
     ) -> ReportDiagnostic? {
         // The width the remedy's words compare with.
         let room = container.at(remedy.category).width
-        guard let needed = remedy.neededWidth, room > 0, let uncertainty = source.widthUncertainty,
-              needed <= room * (1 + uncertainty.fraction) else { return nil }
+        guard let needed = remedy.neededWidth, room > 0, needed <= room * 1.2,
+              let uncertainty = source.widthUncertainty(atSize: size),
+              needed <= room * (1 + uncertainty.share) else { return nil }
         let n = ReportNumber.text
         return ReportDiagnostic(
             file: entry.source.file, line: entry.source.line, column: entry.source.column, severity: "warning",
@@ -230,21 +234,21 @@ extension CheckRunner {
         )
     }
 
-    /// A warning for a pass that would fail at `category` with widths as much wider as the stand-ins' can be off
-    /// (``AdvanceSource/widthUncertainty``): "fits" is then a guess a team should confirm on a device. Nil otherwise.
+    /// A warning for a pass that would fail at `category` (`size` points) if the clusters in stand-ins were as much
+    /// wider as their widths can be off (the text's width grown by their share: ``AdvanceSource/widthUncertainty(atSize:)``):
+    /// "fits" is then a guess a team should confirm on a device. Nil otherwise.
     private static func nearPassNote(
-        _ report: FitReport, category: ContentSizeCategory?, entry: CatalogEntry, in source: LaidOutSource
+        _ report: FitReport, category: ContentSizeCategory?, size: Double, entry: CatalogEntry, in source: LaidOutSource
     ) throws(LayoutSimError) -> ReportDiagnostic? {
-        guard let uncertainty = source.widthUncertainty,
-              try Fitter.passes(source, report: report, at: category, widthsTimes: 1 + uncertainty.fraction) == false else {
+        guard let uncertainty = source.widthUncertainty(atSize: size),
+              try Fitter.passes(source, report: report, at: category, widthsTimes: 1 + uncertainty.share) == false else {
             return nil
         }
         let at = category.map { " at \($0.swiftUIName)" } ?? ""
         return ReportDiagnostic(
             file: entry.source.file, line: entry.source.line, column: entry.source.column, severity: "warning",
-            message: "'\(entry.key)' (\(subject(entry))): a near pass: it fits\(at), but would not with widths "
-                + "\(ReportNumber.text(uncertainty.fraction * 100)) % wider, measured with \(uncertaintyWords(uncertainty)): "
-                + "confirm on a device"
+            message: "'\(entry.key)' (\(subject(entry))): a near pass: it fits\(at), but would not if its clusters in "
+                + "\(uncertaintyWords(uncertainty)), were that much wider: confirm on a device"
         )
     }
 

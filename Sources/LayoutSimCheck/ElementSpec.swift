@@ -250,8 +250,11 @@ extension Double: SpecValue {
     package static func read(_ text: FieldText, field: String) throws(SpecValueError) -> Double {
         let word = try single(text, field: field, "a number")
         guard let value = Double(word) else { throw SpecValueError("'\(field)' must be a number") }
-        // 1e400 reads as infinity: a number, too large.
-        guard value.isFinite else { throw SpecValueError("'\(field)' \(word) is too large") }
+        guard value.isFinite else {
+            // 1e400 reads as infinity: a number, too large; `nan` and `inf` are no numbers of points at all.
+            let spelled = word.lowercased().contains("nan") || word.lowercased().contains("inf")
+            throw SpecValueError(spelled ? "'\(field)' must be a number" : "'\(field)' \(word) is too large")
+        }
         return value
     }
 }

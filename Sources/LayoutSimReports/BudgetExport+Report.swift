@@ -29,7 +29,8 @@ extension CheckReport {
             var maxCodePoints: Int?
             let group = Group(element: result.element, locale: result.locale, pointSize: budget.pointSize)
             if budget.lines > 0, let sum = sums[group], sum.codePoints > 0, sum.width > 0 {
-                let estimate = budget.width * Double(budget.lines) / (sum.width / Double(sum.codePoints))
+                let room = max(0, budget.width * Double(budget.lines) - (budget.samples?.width ?? 0))
+                let estimate = room / (sum.width / Double(sum.codePoints))
                 if estimate.isFinite, estimate >= 0, estimate < 1e9 { maxCodePoints = Int(estimate.rounded(.down)) }
             }
             return CatalogBudget(

@@ -26,7 +26,7 @@ extension CheckRenderer {
                 let variant = ((result.variant.isEmpty ? "" : " [" + result.variant.joined(separator: ", ") + "]")
                     + placeWords(result)).withControlsShown
                 if let error = result.error {
-                    let detail = includesProblems ? ": \(error)" : " (not laid out; the error is on standard error)"
+                    let detail = includesProblems ? ": \(error.withControlsShown)" : " (not laid out; the error is on standard error)"
                     out += "  " + paint("\(result.locale)\(variant): error", "31") + detail + "\n"
                     continue
                 }

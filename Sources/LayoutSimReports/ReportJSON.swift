@@ -126,10 +126,6 @@ private struct RemedyJSON: Encodable {
     enum CodingKeys: String, CodingKey {
         case category, neededWidth, neededLines, neededHeight, fitsThroughWithOneMoreLine, words, neededTogether
     }
-    private struct Size: Encodable {
-        let width: Double
-        let height: Double
-    }
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(remedy.category, forKey: .category)
@@ -139,7 +135,7 @@ private struct RemedyJSON: Encodable {
         try c.encode(remedy.fitsThroughWithOneMoreLine, forKey: .fitsThroughWithOneMoreLine)
         try c.encode(remedy.words(container: container), forKey: .words)
         try c.encodeIfPresent(
-            remedy.neededTogether.map { Size(width: ReportNumber.rounded($0.width), height: ReportNumber.rounded($0.height)) },
+            remedy.neededTogether.map { FitRemedy.Size(width: ReportNumber.rounded($0.width), height: ReportNumber.rounded($0.height)) },
             forKey: .neededTogether
         )
     }

@@ -26,10 +26,14 @@ public enum StandInCalibration {
         case .sf, .devanagari, .hebrew, .emoji, .otherScripts: return 1
         case .thai: return 1.07
         case .arabic: return 0.89
-        case .cjk:
-            guard let language else { return 1 }
-            return language == "zh" || language.hasPrefix("zh-") || language.hasPrefix("zh_") ? 1.02 : 1
+        case .cjk: return isLanguage(language, "zh") ? 1.02 : 1
         }
+    }
+
+    /// Whether BCP 47 (or ICU) `language` is `code` or a variant of it (`zh`, `zh-Hant`, `zh_TW`).
+    private static func isLanguage(_ language: String?, _ code: String) -> Bool {
+        guard let language else { return false }
+        return language == code || language.hasPrefix(code + "-") || language.hasPrefix(code + "_")
     }
 
     /// How far the widths of a stand-in's clusters, calibrated, can still be from those of the font iOS draws them in,
@@ -42,11 +46,7 @@ public enum StandInCalibration {
         case .thai, .hebrew, .otherScripts: return 0.05
         case .arabic: return 0.08
         case .devanagari: return 0.03
-        case .cjk:
-            let code = (language ?? "").lowercased()
-            if code == "ko" || code.hasPrefix("ko-") || code.hasPrefix("ko_") { return 0.05 }
-            if code == "ja" || code.hasPrefix("ja-") || code.hasPrefix("ja_") { return 0.01 }
-            return 0.02
+        case .cjk: return isLanguage(language, "ko") ? 0.05 : isLanguage(language, "ja") ? 0.01 : 0.02
         }
     }
 

@@ -20,8 +20,8 @@ struct CheckCLITests {
             + "of width, has 160) measured with NotoSansArabic-Regular.ttf, whose widths can be off from iOS's font by up "
             + "to 8 %: confirm on a device",
         "Examples/App/Localizable.xcstrings:56:5: warning: 'forecast.days' (ar, plural:other): a near pass: it fits at "
-            + "accessibility5, but would not with widths 8 % wider, measured with NotoSansArabic-Regular.ttf, whose widths "
-            + "can be off from iOS's font by up to 8 %: confirm on a device",
+            + "accessibility5, but would not if its clusters in NotoSansArabic-Regular.ttf, whose widths can be off from "
+            + "iOS's font by up to 8 %, were that much wider: confirm on a device",
         "Examples/App/Localizable.xcstrings:56:5: warning: 'forecast.days' (ar, plural:zero): a near miss (needs 167 pt of "
             + "width, has 160) measured with NotoSansArabic-Regular.ttf, whose widths can be off from iOS's font by up to "
             + "8 %: confirm on a device",

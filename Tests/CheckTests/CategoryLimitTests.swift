@@ -97,10 +97,10 @@ struct CheckRemedyTests {
         #expect(csv[2] == "short,en,,,fixed,10,60,1,3,6,10,30,yes,\(strings):2")
     }
 
-    /// A placeholder's sample is no translator's text: it is left out of the locale's mean character. On OneEm at
-    /// 10 pt the sample "AV" × 20 is 40 characters in 360 pt (20 kerned pairs of −2 pt: the font's `kern`), so with
-    /// it the mean would be (40 + 360 + 30) ÷ (4 + 40 + 3) = 9.15 pt and 13 characters would "fit" 120 pt; without
-    /// it, (40 + 30) ÷ (4 + 3) = 10 pt: 12.
+    /// A placeholder's sample is no translator's text: it is left out of the locale's mean character, and its width out
+    /// of the room. On OneEm at 10 pt the sample "AVAVAV" is 6 characters in 54 pt (3 kerned pairs of −2 pt: the
+    /// font's `kern`). With it the mean would be (40 + 54 + 30) ÷ (4 + 6 + 3) = 9.54 pt and 12 characters would
+    /// "fit" 120 pt; without it the mean is (40 + 30) ÷ (4 + 3) = 10 pt, and "abc %@" leaves (120 − 54) ÷ 10 = 6.
     @Test func samplesAreLeftOutOfTheMeanCharacter() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -109,18 +109,19 @@ struct CheckRemedyTests {
         let strings = lproj.appendingPathComponent("Localizable.strings").path
         try "\"k\" = \"abc %@\";\n\"short\" = \"abc\";\n".write(toFile: strings, atomically: true, encoding: .utf8)
         let spec = dir.appendingPathComponent("spec.yaml").path
-        let sample = String(repeating: "AV", count: 20)
+        let sample = String(repeating: "AV", count: 3)
         try "defaults:\n  font: \(TestSupport.oneEm)\n  size: 10\n  width: 120\n  lines: 1\nplaceholders:\n  \"%@\": \"\(sample)\"\n"
             .write(toFile: spec, atomically: true, encoding: .utf8)
         var options = CheckOptions(catalogs: [strings], spec: spec)
         options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
         let report = try CheckRunner.run(options)
         let budget = try #require(report.results.first { $0.key == "k" }?.budget)
-        #expect(budget.characters == 44 && budget.textWidth == 400)
-        #expect(budget.samples == CheckResult.Budget.Samples(characters: 40, codePoints: 40, width: 360))
+        #expect(budget.characters == 10 && budget.textWidth == 94)
+        #expect(budget.samples == CheckResult.Budget.Samples(characters: 6, codePoints: 6, width: 54))
         #expect(budget.averageAdvance == 10)
-        #expect(budget.maxCharacters == 12)
-        #expect(report.results.first { $0.key == "short" }?.budget?.samples == nil)
+        #expect(budget.maxCharacters == 6)
+        let short = try #require(report.results.first { $0.key == "short" }?.budget)
+        #expect(short.samples == nil && short.averageAdvance == 10 && short.maxCharacters == 12)
         let read = try JSONDecoder().decode(CheckReport.self, from: try report.jsonData())
         #expect(read.results.first { $0.key == "k" }?.budget == budget)
     }

@@ -55,11 +55,14 @@ struct HostileSpecTests {
     /// A number too large for its type is said so (1e400 reads as infinity; 10²³ is more than an Int), not "must be a
     /// number".
     @Test func aNumberTooLargeIsSaidSo() throws {
-        let (_, diagnostics) = try read("defaults:\n  width: 1e400\n  lines: 99999999999999999999999\n  size: big\n")
+        let (_, diagnostics) = try read("defaults:\n  width: 1e400\n  lines: 99999999999999999999999\n  size: big\n"
+            + "elements:\n  - key: a\n    width: nan\n  - key: b\n    width: -inf\n")
         #expect(diagnostics.map(\.description).filter { $0.contains("'width'") || $0.contains("'lines'") || $0.contains("'size'") } == [
             "spec.yaml:2:10: error: 'width' 1e400 is too large",
             "spec.yaml:3:10: error: 'lines' 99999999999999999999999 is too large",
             "spec.yaml:4:9: error: 'size' must be a number",
+            "spec.yaml:7:12: error: 'width' must be a number",
+            "spec.yaml:9:12: error: 'width' must be a number",
         ])
     }
 

@@ -41,9 +41,9 @@ struct NearMissTests {
         #expect(near.results.first { $0.locale == "ka" }?.passed == true)
         let notes = near.diagnostics.filter { $0.message.contains("near pass") }
         #expect(notes.map(\.message) == [
-            "'k' (ka): a near pass: it fits, but would not with widths 5 % wider, measured with "
-                + "NotoSansGeorgian-Regular.ttf, a stand-in whose widths no measurement of iOS's font backs (taken as up "
-                + "to 5 % off): confirm on a device",
+            "'k' (ka): a near pass: it fits, but would not if its clusters in NotoSansGeorgian-Regular.ttf, a stand-in "
+                + "whose widths no measurement of iOS's font backs (taken as up to 5 % off), were that much wider: "
+                + "confirm on a device",
         ])
         #expect(try !run(80).diagnostics.contains { $0.message.contains("near pass") })
     }

@@ -111,9 +111,10 @@ struct BudgetExportTests {
             of: #""comment" : "Shown on launch \/ first run\nMax width: 1 pt × 1 line [layoutsim]\nKeep it short","#,
             with: #""comment" : "Shown on launch \/ first run\nKeep it short\nMax width: 120 pt × 2 lines (≈ 24 characters in en, 24 in de) [layoutsim]","#
         )
+        // "%lld photos": its sample 1,000,000 takes 9 characters of the room (90 pt), so (240 − 90) ÷ 10 = 15 are left.
         expected = expected.replacingOccurrences(
             of: "\"photos\" : {\n      \"extractionState\"",
-            with: "\"photos\" : {\n      \"comment\" : \"\(note)\",\n      \"extractionState\""
+            with: "\"photos\" : {\n      \"comment\" : \"\(note.replacingOccurrences(of: "24", with: "15"))\",\n      \"extractionState\""
         )
         #expect(written == expected)
 
@@ -197,21 +198,31 @@ struct BudgetExportTests {
         try Self.xliff.write(toFile: path, atomically: true, encoding: .utf8)
         let report = try check(path, in: dir)
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
-        for (unit, number) in [(BudgetUnit.char, "24"), (.glyph, "24"), (.pixel, "240")] {
+        // Characters and glyphs: the room less the placeholders' samples (10 pt a character): 1 for "one" (23 left),
+        // 1,000,000 for "other" (15 left), two of them in "%#@a@ and %#@b@" (18 characters: 6 left). Pixels: the room.
+        let left: [String: Int] = [
+            "Hello &amp; bye": 24, "%lld photos|==|plural.one": 23, "%lld photos|==|plural.other": 15, "%#@a@ and %#@b@": 6,
+            "/%d files:dict/files:dict/one:dict/:string": 23, "/%d files:dict/files:dict/other:dict/:string": 15,
+        ]
+        for unit in [BudgetUnit.char, .glyph, .pixel] {
             let result = BudgetExport.export(original, file: path, budgets: report.catalogBudgets, unit: unit)
             let written = String(decoding: try #require(result.data), as: UTF8.self)
-            let attributes = "maxwidth=\"\(number)\" size-unit=\"\(unit.rawValue)\""
+            func attributes(_ id: String) -> String {
+                "maxwidth=\"\(unit == .pixel ? 240 : left[id] ?? 24)\" size-unit=\"\(unit.rawValue)\""
+            }
+            let plain = attributes("Untranslated")
             var expected = Self.xliff
             for id in ["Hello &amp; bye", "%lld photos|==|plural.other", "%#@a@ and %#@b@", "/%d files:dict/files:dict/one:dict/:string",
                        "/%d files:dict/files:dict/other:dict/:string"] {
                 expected = expected.replacingOccurrences(
-                    of: "<trans-unit id=\"\(id)\" xml:space=\"preserve\">", with: "<trans-unit id=\"\(id)\" xml:space=\"preserve\" \(attributes)>"
+                    of: "<trans-unit id=\"\(id)\" xml:space=\"preserve\">", with: "<trans-unit id=\"\(id)\" xml:space=\"preserve\" \(attributes(id))>"
                 )
             }
-            expected = expected.replacingOccurrences(of: "xml:space=\"preserve\" maxwidth=\"3\" size-unit=\"pixel\"", with: "xml:space=\"preserve\" \(attributes)")
+            expected = expected.replacingOccurrences(of: "xml:space=\"preserve\" maxwidth=\"3\" size-unit=\"pixel\"",
+                                                     with: "xml:space=\"preserve\" \(attributes("%lld photos|==|plural.one"))")
             if unit == .pixel {
                 // A width is the same in every language: the untranslated unit gets the source language's.
-                expected = expected.replacingOccurrences(of: "id=\"Untranslated\" xml:space=\"preserve\">", with: "id=\"Untranslated\" xml:space=\"preserve\" \(attributes)>")
+                expected = expected.replacingOccurrences(of: "id=\"Untranslated\" xml:space=\"preserve\">", with: "id=\"Untranslated\" xml:space=\"preserve\" \(plain)>")
             }
             #expect(written == expected, "\(unit)")
             #expect(result.annotated == (unit == .pixel ? 7 : 6) && result.total == 10)
