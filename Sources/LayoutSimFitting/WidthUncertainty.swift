@@ -29,39 +29,44 @@ extension AdvanceSource {
     /// widths: most texts), or when those take less than a thousandth of its width.
     package func widthUncertainty(atSize size: Double) -> WidthUncertainty? {
         let faces = text.faces
-        // The faces the clusters use, in one pass, as bits (a text keeps a few dozen faces of the cascade and uses one
-        // or two; faces past the 63rd, which a text reaches only through installed fonts, share the last bit).
-        var used: UInt64 = 0
-        for index in text.faceIndex { used |= 1 << UInt64(min(Int(index), 63)) }
-        var fraction = 0.0
-        var assumed = false
-        var paths: [String] = []
-        var perFace: [Int: Double] = [:]
-        for index in faces.indices where used & (1 << UInt64(min(index, 63))) != 0 {
-            if index >= 63 && !text.faceIndex.contains(UInt16(index)) { continue }
-            guard let standIn = faces[index].standIn else { continue }
+        let faceIndex = text.faceIndex
+        // One pass over the clusters; a face's fraction is worked out where the face changes (runs of one face are
+        // long), each face's path kept once (as a bit: faces past the 63rd, reached only through installed fonts,
+        // share the last one).
+        func uncertainty(_ face: Int) -> Double {
+            guard face < faces.count, let standIn = faces[face].standIn else { return 0 }
             var uncertainty = StandInCalibration.widthUncertainty(standIn, language: text.language)
-            guard uncertainty > 0 else { continue }
-            if !text.calibratesStandIns {
+            if uncertainty > 0 && !text.calibratesStandIns {
                 uncertainty += abs(1 - StandInCalibration.widthFactor(standIn, language: text.language))
             }
-            perFace[index] = uncertainty
-            paths.append(faces[index].id.path)
-            if uncertainty > fraction {
-                fraction = uncertainty
-                assumed = StandInCalibration.widthUncertaintyIsAssumed(standIn, language: text.language)
-            }
+            return uncertainty
         }
-        guard !paths.isEmpty else { return nil }
-        let (advances, _) = memo.at(size, self)
+        var face = -1, current = 0.0
+        var seen: UInt64 = 0
+        var fraction = 0.0, assumed = false
+        var paths: [String] = []
         var weighted = 0.0, total = 0.0
-        for i in 0..<min(advances.count, text.faceIndex.count) where advances[i] > 0 {
+        let (advances, _) = memo.at(size, self)
+        for i in 0..<min(advances.count, faceIndex.count) {
+            if Int(faceIndex[i]) != face {
+                face = Int(faceIndex[i])
+                current = uncertainty(face)
+                let bit: UInt64 = 1 << UInt64(min(face, 63))
+                if current > 0 && seen & bit == 0 {
+                    seen |= bit
+                    paths.append(faces[face].id.path)
+                    if current > fraction, let standIn = faces[face].standIn {
+                        fraction = current
+                        assumed = StandInCalibration.widthUncertaintyIsAssumed(standIn, language: text.language)
+                    }
+                }
+            }
+            guard advances[i] > 0 else { continue }
             total += advances[i]
-            if let uncertainty = perFace[Int(text.faceIndex[i])] { weighted += advances[i] * uncertainty }
+            weighted += advances[i] * current
         }
-        let share = total > 0 ? weighted / total : 0
-        guard share >= 0.001 else { return nil }
-        return WidthUncertainty(fraction: fraction, share: share, assumed: assumed, paths: paths)
+        guard !paths.isEmpty, total > 0, weighted / total >= 0.001 else { return nil }
+        return WidthUncertainty(fraction: fraction, share: weighted / total, assumed: assumed, paths: paths)
     }
 }
 
