@@ -99,7 +99,9 @@ extension Fitter {
             probe.container.height = height ?? here.height
             return Fitter.passes(source, step: step, request: probe, breaks: breaks)
         }
-        let insets = here.insets.left + here.insets.right
+        // The insets at this size (scaled with the text style, `@ScaledMetric`, when the label scales them).
+        let stepInsets = step.insets ?? here.insets
+        let insets = stepInsets.left + stepInsets.right
         let scale = here.displayScale
 
         // The narrowest width that fits (at the container's height, or at `height`): the widest a line can be is the

@@ -61,6 +61,24 @@ struct FitRemedyTests {
         #expect(taller.neededWidth == 100)
     }
 
+    /// With insets scaled like the text (`@ScaledMetric`), the remedy searches with the insets at that size (it used
+    /// the unscaled ones and found "no wider or taller container"): what it gives fits, a pixel less does not.
+    @Test func scaledInsetsAreTheInsetsAtThatSize() throws {
+        let engine = try TestSupport.engine()
+        func request(width: Double, height: Double) -> FitRequest {
+            var request = FitRequest(text: "Save", font: .textStyle(.headline),
+                                     container: Container(width: width, height: height, lineLimit: 1,
+                                                          insets: EdgeInsets(top: 8, left: 12, bottom: 8, right: 12)),
+                                     categories: [.accessibility5])
+            request.label.scalesInsets = true
+            return request
+        }
+        let remedy = try #require(try engine.fit(request(width: 120, height: 44), remedyThrough: .accessibility5).remedy)
+        let together = try #require(remedy.neededTogether)
+        #expect(try engine.fit(request(width: together.width, height: together.height)).allPass)
+        #expect(try !engine.fit(request(width: together.width - 1.0 / 3, height: together.height)).allPass)
+    }
+
     @Test func noRemedyWhenItFits() throws {
         #expect(try fit("abc", font: .file(TestSupport.oneEm, size: 10), width: 60, lines: 1).remedy == nil)
     }
