@@ -40,6 +40,7 @@ extension CheckRunner {
             let single: LaidOutSource?
             var groupParts: [LaidOutText] = []
             var groupRooms: [ContentSizeCategory: Double] = [:]
+            var groupRows: [ContentSizeCategory: GroupPlan.RowShare] = [:]
             if let context = job.group {
                 let plan = try planGroup(job, context: context, categories: options.categories, engine: engine)
                 result.placement = plan.placement
@@ -51,6 +52,7 @@ extension CheckRunner {
                 }
                 report = laidOut.report
                 groupRooms = plan.parts.reduce(into: [:]) { $0.merge($1.rooms) { a, _ in a } }
+                groupRows = plan.parts.reduce(into: [:]) { $0.merge($1.rows) { a, _ in a } }
                 single = nil
                 groupParts = laidOut.parts
             } else {
@@ -156,8 +158,9 @@ extension CheckRunner {
                         warnings.append(near)
                     }
                     if let needed = remedy.neededWidth, let slot = result.placement?.slot(at: remedy.category), needed > slot.width,
-                       slot.layout.hasSuffix("row") {
-                        result.placement?.neededGroupWidth = ReportNumber.rounded(slot.groupWidth + needed - slot.width)
+                       slot.layout.hasSuffix("row"), let category = remedy.category,
+                       let width = groupRows[category]?.width(forChildWidth: needed, scale: remedyContainer.displayScale) {
+                        result.placement?.neededGroupWidth = ReportNumber.rounded(width)
                         result.placement?.neededGroupWidthAt = slot.category
                     }
                     result.failure?.remedy = CheckResult.Failure.Remedy(

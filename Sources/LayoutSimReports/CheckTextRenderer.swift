@@ -170,7 +170,7 @@ extension CheckRenderer {
         var words = "in '\(placement.group)' (\(slot.layout)) it has \(format(slot.width)) of \(of) "
             + "\(format(slot.groupWidth)) pt at \(slot.category)"
         if let needed = placement.neededGroupWidth, let at = placement.neededGroupWidthAt {
-            words += "; to fit at \(at) with its neighbours as they are, the row would need \(format(needed)) pt"
+            words += "; to fit at \(at), its neighbours sharing the row as before, the row would need \(format(needed)) pt"
         }
         return words
     }

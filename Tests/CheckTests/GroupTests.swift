@@ -86,6 +86,23 @@ struct GroupTests {
         #expect(title.placement?.neededGroupWidthAt == "accessibility5")
     }
 
+    /// Two texts of equal priority, 300 pt each at Large, share a 400 pt row with the default 8 pt spacing: 196 each.
+    /// The first needs 300: the row must give it that while the second grows back too, so 300 + 8 + 300 = 608 (the
+    /// first's share alone added, 400 − 196 + 300 = 504, gave each 248).
+    @Test func aRowNeedsRoomForItsNeighboursToo() throws {
+        let text = String(repeating: "a", count: 30)
+        let report = try run(["first": text, "second": text], spec: """
+          - name: footer
+            row:
+              - {key: first}
+              - {key: second}
+        """, categories: [.large])
+        let first = try #require(report.results.first { $0.key == "first" })
+        #expect(first.placement?.at.map(\.width) == [196])
+        #expect(first.failure?.remedy?.neededWidth == 300)
+        #expect(first.placement?.neededGroupWidth == 608)
+    }
+
     /// ViewThatFits with an accessibility switch: a row (a 100 pt view, 8 pt default spacing, the title) up to xxxLarge
     /// when it fits, else a column 300 wide. "abcd efgh ijkl mnop" is 19 characters: 190 at Large (row: 108 + 190 ≤ 300),
     /// 209 at xLarge (row: 317 > 300, so the column), and at AX5 the row does not apply: the column, two lines.
