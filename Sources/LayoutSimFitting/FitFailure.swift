@@ -38,6 +38,8 @@ public struct FitFailure: Sendable, Hashable {
     public var overflowWidth: Double?
     /// Code points no font covers.
     public var missingGlyphs: [String]
+    /// What would make it fit (``FitRemedy/words(container:)``), when it was worked out.
+    public var remedy: String?
 
     /// A failure from its values (for results read from a `check` report).
     public init(
@@ -88,6 +90,7 @@ public struct FitFailure: Sendable, Hashable {
         case .truncated, .clipped: shows = true
         default: shows = failing.hiddenCharacters > 0
         }
+        defer { remedy = report.remedy?.words(container: report.request.container) }
         self.init(
             text: report.request.text, mustFitThrough: failing.category == nil ? nil : mustFitThrough,
             fitsThrough: report.fitsThrough, category: failing.category, verdict: failing.verdict.kind,

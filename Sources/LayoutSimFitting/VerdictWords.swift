@@ -147,6 +147,7 @@ extension FitFailure {
     /// "abcdefghij" must fit through accessibility5: truncated at xxxLarge (fits through xxLarge)
     ///   shows: "abcdefgh…"
     ///   missing room: 1 more line of 22.33 pt; 2 characters hidden
+    ///   to fit at accessibility5 it needs 140 pt of width (has 100), or 2 lines (1 allowed)
     /// ```
     ///
     /// A catalog string starts with its key, locale and variant (`button.continue [de, plural:one]`) and ends with
@@ -191,6 +192,9 @@ extension FitFailure {
         }
         if hiddenCharacters > 0 { room.append("\(hiddenCharacters) character\(hiddenCharacters == 1 ? "" : "s") hidden") }
         if !room.isEmpty { lines.append("  missing room: " + room.joined(separator: "; ")) }
+        // What would make it fit: the room above says what is cut off, not that so much more would do (a word wider
+        // than the line stays broken on more lines).
+        if let remedy { lines.append("  " + remedy) }
         if let location { lines.append("  at \(location)") }
         return lines.joined(separator: "\n")
     }

@@ -87,13 +87,15 @@ public enum CatalogExpectation {
                 continue
             }
             guard let failure = result.failure else { continue }
-            messages.append(FitFailure(
+            var words = FitFailure(
                 text: result.text, key: result.key, locale: result.locale, variant: result.variant, location: location,
                 mustFitThrough: failure.category == nil ? nil : result.mustFitThrough, fitsThrough: result.fitsThrough,
                 category: failure.category, verdict: failure.verdict, visibleText: failure.visibleText,
                 hiddenCharacters: failure.hiddenCharacters, clippedBy: failure.clippedBy,
                 missingGlyphs: failure.missingGlyphs
-            ).message)
+            )
+            words.remedy = failure.remedy?.words
+            messages.append(words.message)
         }
         if failures > 0 {
             messages.append(ExpectationWords.catalogSummary(

@@ -58,7 +58,8 @@ public func expectFits(
     do throws(LayoutSimError) {
         let chosen: LayoutEngine
         if let engine { chosen = engine } else { chosen = try LayoutEngine() }
-        report = try chosen.fit(request)
+        // With what would make it fit, for the message.
+        report = try chosen.fit(request, remedyThrough: through)
     } catch {
         IssueRecorder.record(ExpectationWords.layoutError(text: request.text, error: error.description), at: location)
         return nil

@@ -12,7 +12,9 @@ import Testing
             "abcdefghij" must fit through xxxLarge: truncated at xxxLarge (fits through xxLarge)
               shows: "abcdefgh…"
               missing room: 1 more line of 22.33 pt; 2 characters hidden
+              to fit at xxxLarge it needs 223.33 pt of width (has 210); one more line does not help
             """
+        // (10 characters of 22⅓ pt: one word, which a second line would only break.)
         let line = #line + 2
         withKnownIssue {
             expectFits("abcdefghij", font: FitFailureMessageTests.oneEmBody, width: 210, through: .xxxLarge, engine: engine)
@@ -79,6 +81,7 @@ import Testing
             long [en] "abcdefghij" must fit through xxxLarge: truncated at xxxLarge (fits through xxLarge)
               shows: "abcdefgh…"
               missing room: 2 characters hidden
+              to fit at xxxLarge it needs 223.33 pt of width (has 210); one more line does not help
               at \(strings.path):2:1
             """,
             "1 of 2 strings does not fit (2 keys in 1 locale)",
