@@ -63,6 +63,13 @@ struct BudgetsCommand: ParsableCommand {
         let checkReport: CheckReport
         do { checkReport = try CheckReport.read(path: report) } catch { throw CLIError.badInput(error.description) }
         let budgets = checkReport.catalogBudgets
+        let roomless = checkReport.roomlessBudgets
+        if !roomless.isEmpty {
+            let named = roomless.prefix(3).joined(separator: ", ") + (roomless.count > 3 ? " and \(roomless.count - 3) more" : "")
+            FileHandle.standardError.write(Data(("warning: \(roomless.count) string\(roomless.count == 1 ? " has" : "s have") no room "
+                + "in \(roomless.count == 1 ? "its" : "their") layout where \(roomless.count == 1 ? "it" : "they") must fit (\(named)): "
+                + "no budget written, as no translation could meet it; the layout must change\n").utf8))
+        }
         if let outputDir {
             do throws(OutputFileError) { try OutputFile.makeFolder(outputDir) } catch {
                 throw CLIError.badInput("--output-dir \(outputDir): \(error)")

@@ -25,7 +25,9 @@ extension CheckReport {
             sums[group] = (sum.width + budget.ownWidth, sum.codePoints + codePoints)
         }
         return results.compactMap { result in
-            guard let budget = result.budget, result.locale != Pseudolocalizer.locale else { return nil }
+            // No room at all (a row that leaves the text 0 pt): no budget a translation could meet; the layout must
+            // change (``roomlessBudgets``).
+            guard let budget = result.budget, result.locale != Pseudolocalizer.locale, budget.width > 0 else { return nil }
             var maxCodePoints: Int?
             let group = Group(element: result.element, locale: result.locale, pointSize: budget.pointSize)
             if budget.lines > 0, let sum = sums[group], sum.codePoints > 0, sum.width > 0 {
@@ -37,6 +39,17 @@ extension CheckReport {
                 key: result.key, locale: result.locale, variantPath: result.variant, width: budget.width,
                 lines: budget.lines, maxCharacters: budget.maxCharacters, maxCodePoints: maxCodePoints
             )
+        }
+    }
+}
+
+extension CheckReport {
+    /// The results whose budget leaves the text no room (width 0 at the category it must fit through: a row that
+    /// gives it nothing), which ``catalogBudgets`` leaves out: "key [locale]", in report order.
+    public var roomlessBudgets: [String] {
+        results.compactMap { result in
+            guard let budget = result.budget, result.locale != Pseudolocalizer.locale, budget.width <= 0 else { return nil }
+            return "\(result.key) [\(([result.locale] + result.variant).joined(separator: ", "))]"
         }
     }
 }

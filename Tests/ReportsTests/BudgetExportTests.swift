@@ -92,6 +92,21 @@ struct BudgetExportTests {
     }
     """#
 
+    /// A string whose layout leaves it no room (0 pt: a row that gives it nothing) gets no budget, which no translation
+    /// could meet (`maxwidth="0"`); it is named instead.
+    @Test func noBudgetWhereTheLayoutLeavesNoRoom() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("Localizable.xcstrings").path
+        try Self.xcstrings.write(toFile: path, atomically: true, encoding: .utf8)
+        var report = try check(path, in: dir)
+        let index = try #require(report.results.firstIndex { $0.key == "greeting" && $0.locale == "de" })
+        report.results[index].budget?.width = 0
+        #expect(!report.catalogBudgets.contains { $0.key == "greeting" && $0.locale == "de" })
+        #expect(report.catalogBudgets.contains { $0.key == "greeting" && $0.locale == "en" })
+        #expect(report.roomlessBudgets == ["greeting [de]"])
+    }
+
     /// The note replaces the earlier one in place of… the end of the comment, the rest kept as written (`\/`); a
     /// key without a comment gets one where Xcode puts it (keys sorted); an empty key gets one in Xcode's layout.
     @Test func xcstringsCommentsGetTheNoteAndNothingElseChanges() throws {
