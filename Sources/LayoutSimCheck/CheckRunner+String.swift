@@ -100,8 +100,14 @@ extension CheckRunner {
             }
             if let at = budgetAt {
                 var (container, textWidth, sampleWidth) = withPart(at.category) { there, source in
-                    (there.request.container.at(at.category), Fitter.paragraphWidths(source, size: at.pointSize).reduce(0, +),
-                     Fitter.width(of: job.samples, source, size: at.pointSize))
+                    var container = there.request.container.at(at.category)
+                    // The insets there: scaled with the text style when the label scales them (@ScaledMetric).
+                    for step in there.plan where step.category == at.category {
+                        if let insets = step.insets { container.insets = insets }
+                        break
+                    }
+                    return (container, Fitter.paragraphWidths(source, size: at.pointSize).reduce(0, +),
+                            Fitter.width(of: job.samples, source, size: at.pointSize))
                 }
                 // In a group: the child's room there, not only the width its text takes.
                 if let category = at.category, let room = groupRooms[category] { container.width = room }

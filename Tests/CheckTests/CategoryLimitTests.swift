@@ -97,6 +97,26 @@ struct CheckRemedyTests {
         #expect(csv[2] == "short,en,,,fixed,10,60,1,3,6,10,30,yes,\(strings):2")
     }
 
+    /// With insets scaled like the text (`scaledInsets`), a budget's room is the width less the insets there: 12 pt at
+    /// Large is 12 × 62 ÷ 22 (body's leading at AX5 and Large, Apple's table) = 33.82, 33.667 on the ⅓ pt grid, so a
+    /// 200 pt label leaves 200 − 2 × 33.667 = 132.667 at AX5 (it said 176, the Large insets').
+    @Test func aBudgetTakesTheScaledInsets() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lproj = dir.appendingPathComponent("en.lproj")
+        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+        let strings = lproj.appendingPathComponent("Localizable.strings").path
+        try "\"k\" = \"OK\";\n".write(toFile: strings, atomically: true, encoding: .utf8)
+        let spec = dir.appendingPathComponent("spec.yaml").path
+        try "defaults:\n  style: body\n  width: 200\n  lines: 1\n  insets: [0, 12, 0, 12]\n  scaledInsets: true\n"
+            .write(toFile: spec, atomically: true, encoding: .utf8)
+        var options = CheckOptions(catalogs: [strings], spec: spec)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        let budget = try #require(try CheckRunner.run(options).results.first?.budget)
+        #expect(budget.category == .accessibility5)
+        #expect(budget.width == 132.667)
+    }
+
     /// A placeholder's sample is no translator's text: it is left out of the locale's mean character, and its width out
     /// of the room. On OneEm at 10 pt the sample "AVAVAV" is 6 characters in 54 pt (3 kerned pairs of −2 pt: the
     /// font's `kern`). With it the mean would be (40 + 54 + 30) ÷ (4 + 6 + 3) = 9.54 pt and 12 characters would
