@@ -70,7 +70,8 @@ public enum HTMLReport {
         var sectionIDs: [String: String] = [:]
         var failures: [CheckResult] = []
         for result in report.results where !result.passed && result.error == nil { failures.append(result) }
-        for (index, failure) in failures.enumerated() { sectionIDs[failure.identity] = "f\(index)" }
+        // Only the failures given a section (the first ``maximumSections``) are linked: a link to none led nowhere.
+        for (index, failure) in failures.prefix(maximumSections).enumerated() { sectionIDs[failure.identity] = "f\(index)" }
         for key in keys {
             html += "<tr><td>\(x(key))</td>"
             for locale in locales {

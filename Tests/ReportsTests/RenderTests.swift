@@ -92,4 +92,22 @@ struct RenderTests {
         #expect(!html.contains("<link"))
         #expect(html.contains("<table class=\"grid\""))
     }
+
+    /// Past the failures given a section (400), grid cells are not links: every link leads to a section.
+    @Test func everyGridLinkLeadsToASection() throws {
+        var options = CheckOptions(catalogs: [TestSupport.fixture("Check/escape.xcstrings").path], spec: TestSupport.fixture("Check/narrow.json").path)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        var report = try CheckRunner.run(options)
+        let failing = try #require(report.results.first { !$0.passed })
+        report.results = (0..<(HTMLReport.maximumSections + 5)).map { index in
+            var copy = failing
+            copy.key = "k\(index)"
+            return copy
+        }
+        let html = HTMLReport.render(report)
+        let links = Set(html.components(separatedBy: "href=\"#").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) })
+        let sections = Set(html.components(separatedBy: "<section class=\"failure\" id=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) })
+        #expect(links.count == HTMLReport.maximumSections)
+        #expect(links == sections)
+    }
 }
