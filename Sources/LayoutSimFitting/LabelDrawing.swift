@@ -42,6 +42,9 @@ public struct DrawnPanel: Sendable, Hashable {
     /// The most glyphs one drawing (all its panels) draws.
     public static let maximumGlyphs = 4_000
 
+    /// The container at this category: a scaled frame's size there, a row's share, the insets there.
+    public var container: Container = Container(width: 0)
+
     /// Where hidden lines are drawn: below the view, points.
     public struct HiddenBand: Sendable, Hashable {
         public let top: Double
@@ -74,7 +77,8 @@ extension LayoutEngine {
         for face in source.text.faces {
             do { faces.append(try registry.face(path: face.id.path, index: face.id.index, variations: face.id.variations)) } catch { throw .font(error) }
         }
-        let drawer = LabelDrawer(text: source.text, source: source, faces: faces, request: report.request)
+        let plan = report.plan.isEmpty ? try Fitter.plan(report.request) : report.plan
+        let drawer = LabelDrawer(text: source.text, source: source, faces: faces, request: report.request, plan: plan)
         var budget = DrawnPanel.maximumGlyphs
         var panels: [DrawnPanel] = []
         for result in results {
@@ -96,6 +100,18 @@ struct LabelDrawer {
     let source: AdvanceSource
     let faces: [FontFace]
     let request: FitRequest
+    /// The fit's steps: each category's insets (scaled with the text style when the label scales them).
+    let plan: [FitStep]
+
+    /// The container at `category`, as the fit laid the text out in it.
+    func container(at category: ContentSizeCategory?) -> Container {
+        var container = request.container.at(category)
+        for step in plan where step.category == category {
+            if let insets = step.insets { container.insets = insets }
+            break
+        }
+        return container
+    }
 
     /// Space between the view and the band of hidden lines, points.
     static let hiddenGap = 6.0
@@ -103,7 +119,7 @@ struct LabelDrawer {
     /// The panel of one category, drawing at most `glyphBudget` glyphs and ``DrawnPanel/maximumLines`` lines.
     func panel(_ result: CategoryResult, glyphBudget: Int) -> DrawnPanel {
         let glyphBudget = max(0, glyphBudget)
-        let container = request.container
+        let container = container(at: result.category)
         let advances = source.advances(size: result.pointSize)
         var viewHeight = container.height ?? result.height
         var y = container.insets.top
@@ -127,6 +143,7 @@ struct LabelDrawer {
             var panel = DrawnPanel(result: result, lineTops: tops, viewHeight: viewHeight, textBottom: y, glyphs: glyphs,
                                    hiddenBand: nil, hiddenGlyphs: [])
             panel.undrawnLines = result.lineCount - drawnLines
+            panel.container = container
             return panel
         }
         var band: DrawnPanel.HiddenBand?
@@ -157,6 +174,7 @@ struct LabelDrawer {
         var panel = DrawnPanel(result: result, lineTops: tops, viewHeight: viewHeight, textBottom: y, glyphs: glyphs,
                                hiddenBand: band, hiddenGlyphs: hiddenGlyphs)
         panel.undrawnLines = undrawn
+        panel.container = container
         return panel
     }
 

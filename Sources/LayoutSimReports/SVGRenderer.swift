@@ -14,7 +14,6 @@ public enum SVGRenderer {
 
     /// The SVG document of a drawing.
     public static func render(_ drawing: LabelDrawing) -> String {
-        let container = drawing.container
         var panels: [String] = []
         var x = margin
         var tallest = 0.0
@@ -22,7 +21,7 @@ public enum SVGRenderer {
             let (body, height) = render(panel, drawing: drawing)
             tallest = max(tallest, height)
             panels.append("<g transform=\"translate(\(n(x)) \(n(margin + caption)))\">\n\(body)</g>")
-            x += max(container.width, panelMinimum) + gap
+            x += max(panel.container.width, panelMinimum) + gap
         }
         let width = x - gap + margin
         let height = margin + caption + tallest + margin
@@ -38,7 +37,8 @@ public enum SVGRenderer {
 
     /// One category: the group's content and its height below the caption.
     static func render(_ panel: DrawnPanel, drawing: LabelDrawing) -> (String, Double) {
-        let container = drawing.container
+        // The container at the panel's category (a scaled frame, a row's share), not at Large.
+        let container = panel.container
         let result = panel.result
         var out = ""
         let name = result.category?.swiftUIName ?? "fixed size"

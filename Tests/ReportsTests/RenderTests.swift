@@ -93,6 +93,26 @@ struct RenderTests {
         #expect(html.contains("<table class=\"grid\""))
     }
 
+    /// A frame sized with @ScaledMetric is drawn at its size at each category (every panel was drawn 120 pt wide, the
+    /// Large width): `UIFontMetrics(forTextStyle: .headline).scaledValue(for: 120)` per category, the model of Apple's
+    /// leading table.
+    @Test func aScaledFrameIsDrawnAtItsSizeThere() throws {
+        var element = ElementSpec()
+        element.style = .headline
+        element.scaledWidth = 120
+        element.lines = 1
+        let request = try element.request(text: "Continue", language: nil)
+        let drawing = try TestSupport.engine().draw(request).drawing
+        let metrics = try FontMetricsScaler(relativeTo: .headline)
+        #expect(drawing.panels.count == 12)
+        for panel in drawing.panels {
+            let category = try #require(panel.result.category)
+            #expect(panel.container.width == metrics.scaledValue(120, at: category), "\(category)")
+        }
+        let svg = SVGRenderer.render(drawing)
+        #expect(svg.contains("class=\"container\" x=\"0\" y=\"0\" width=\"\(ReportNumber.text(metrics.scaledValue(120, at: .accessibility5)))\""))
+    }
+
     /// Past the failures given a section (400), grid cells are not links: every link leads to a section.
     @Test func everyGridLinkLeadsToASection() throws {
         var options = CheckOptions(catalogs: [TestSupport.fixture("Check/escape.xcstrings").path], spec: TestSupport.fixture("Check/narrow.json").path)
