@@ -287,6 +287,37 @@ extension CheckRunner {
 extension CheckRunner {
     /// A spec key no catalog has is most likely a typo: an element that checks nothing, or a row child that silently
     /// takes no room and leaves its neighbours more than they have.
+    /// A warning for each element (or the defaults) whose frame, sized with `@ScaledMetric` (`scaledWidth`), grows
+    /// wider than its device's screen at the largest category checked: the text may "fit" a frame an iPhone shows cut
+    /// at the screen's edge.
+    static func frameWiderThanScreenWarnings(_ spec: LayoutSpec, categories: [ContentSizeCategory]) -> [CatalogDiagnostic] {
+        guard let largest = categories.max() else { return [] }
+        var out: [CatalogDiagnostic] = []
+        let top = CatalogSourceLocation(file: spec.file, line: 1, column: 1)
+        // (The screen is the element's device or the defaults': a frame of its own takes the place of an inherited
+        // device's width, not of the screen it is shown on.)
+        for (element, device, isDefaults) in [(spec.defaults, spec.defaults.device, true)]
+            + spec.elements.map({ ($0.over(spec.defaults), $0.device ?? spec.defaults.device, false) }) {
+            guard let scaledWidth = element.scaledWidth, let device else { continue }
+            // The defaults' frame is said once, at the defaults; an element's only when it is its own.
+            if !isDefaults, element.scaledWidth == spec.defaults.scaledWidth, spec.defaults.scaledWidth != nil { continue }
+            let scaler: FontMetricsScaler
+            // A style with no scale (said where the element is laid out) has no width to compare.
+            do { scaler = try FontMetricsScaler(relativeTo: element.relativeTo ?? element.style ?? .body) } catch { continue }
+            let shown = element.categoryLimits.apply(to: largest)
+            let width = scaler.scaledValue(scaledWidth, at: shown)
+            guard width > device.screenWidth + Fitter.tolerance else { continue }
+            let what = isDefaults ? "the defaults' frame" : "the frame of '\(element.key ?? element.name ?? "element")'"
+            out.append(.warning(
+                "\(what) (scaledWidth \(ReportNumber.text(scaledWidth)) pt) is \(ReportNumber.text(width)) pt wide at "
+                    + "\(shown.swiftUIName), wider than the \(device.rawValue)'s \(ReportNumber.text(device.screenWidth)) pt "
+                    + "screen: an iPhone shows it cut at the screen's edge, whatever fits in it",
+                at: element.location ?? top
+            ))
+        }
+        return out
+    }
+
     static func unmatchedKeyWarnings(_ spec: LayoutSpec, entries: [CatalogEntry]) -> [CatalogDiagnostic] {
         // Nothing to look up for a spec of defaults only; else each key once (a key's entries come together).
         guard spec.elements.contains(where: { $0.key != nil }) || !spec.groups.isEmpty else { return [] }

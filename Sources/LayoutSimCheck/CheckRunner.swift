@@ -387,6 +387,7 @@ public enum CheckRunner {
         collect(&read)
         var report = started()
         unmatchedKeyWarnings(spec, entries: entries).forEach(add)
+        frameWiderThanScreenWarnings(spec, categories: options.categories).forEach(add)
         if !streams {
             feed.reserve(entries.count)
             siblings = groupTexts(entries, spec: spec, samples: samples, sourceLanguage: sourceLanguage, pseudo: options.pseudo)

@@ -117,6 +117,31 @@ struct CheckRemedyTests {
         #expect(budget.width == 132.667)
     }
 
+    /// A frame sized with @ScaledMetric that grows past its device's screen is said: footnote's leading goes from 18 at
+    /// Large to 52 at AX5 (Apple's table), so 200 pt becomes 577.667 there, wider than the iPhone 15's 393 pt; 100 pt
+    /// (289) is not.
+    @Test func aScaledFrameWiderThanTheScreenIsSaid() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lproj = dir.appendingPathComponent("en.lproj")
+        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+        let strings = lproj.appendingPathComponent("Localizable.strings").path
+        try "\"hint\" = \"OK\";\n".write(toFile: strings, atomically: true, encoding: .utf8)
+        func warnings(_ width: Int) throws -> [String] {
+            let spec = dir.appendingPathComponent("spec.yaml").path
+            try "defaults:\n  device: iphone-15\nelements:\n  - key: hint\n    style: footnote\n    scaledWidth: \(width)\n"
+                .write(toFile: spec, atomically: true, encoding: .utf8)
+            var options = CheckOptions(catalogs: [strings], spec: spec)
+            options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+            return try CheckRunner.run(options).diagnostics.map(\.message)
+        }
+        #expect(try warnings(200) == [
+            "the frame of 'hint' (scaledWidth 200 pt) is 577.667 pt wide at accessibility5, wider than the iphone-15's "
+                + "393 pt screen: an iPhone shows it cut at the screen's edge, whatever fits in it",
+        ])
+        #expect(try warnings(100).isEmpty)
+    }
+
     /// A placeholder's sample is no translator's text: it is left out of the locale's mean character, and its width out
     /// of the room. On OneEm at 10 pt the sample "AVAVAV" is 6 characters in 54 pt (3 kerned pairs of −2 pt: the
     /// font's `kern`). With it the mean would be (40 + 54 + 30) ÷ (4 + 6 + 3) = 9.54 pt and 12 characters would
