@@ -167,6 +167,13 @@ public struct ElementSpec: Sendable, Hashable {
         if let baseDevices = base.devices {
             out.devices = (devices ?? [:]).merging(baseDevices) { mine, inherited in mine.over(inherited) }
         }
+        // A view of its own (`view: textview` under defaults that say `lines: 1`): its preset's line limit, line break
+        // mode and spacing win over the defaults' (a UITextView has no line limit); the element's own fields over both.
+        if let view, view != base.view {
+            if lines == nil { out.lines = nil }
+            if lineBreakMode == nil { out.lineBreakMode = nil }
+            if lineSpacing == nil { out.lineSpacing = nil }
+        }
         // A width given here wins over an inherited device or scaled width, and the other way round.
         if width != nil { out.device = device; out.scaledWidth = scaledWidth }
         if device != nil { out.width = width; out.scaledWidth = scaledWidth }

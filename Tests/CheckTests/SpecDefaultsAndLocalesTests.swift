@@ -293,6 +293,23 @@ struct SpecDefaultsAndLocalesTests {
         #expect(try CheckRunner.run(options).diagnostics.isEmpty)
     }
 
+    /// An element's own `view` preset wins over the defaults' line limit: a text view under `lines: 1` defaults has
+    /// no line limit. On OneEm at 10 pt, "abcde fghij klmno pqrst" in 100 pt is 4 lines, 40 pt in a 30 pt text view:
+    /// clipped by 10 pt (it was truncated to one line).
+    @Test func anElementsViewWinsOverTheDefaultsLines() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let catalogs = try TestSupport.stringsFiles(in: dir, [("en", "abcde fghij klmno pqrst")])
+        let spec = dir.appendingPathComponent("spec.yaml").path
+        try "defaults: {font: \(TestSupport.oneEm), size: 10, width: 100, lines: 1}\nelements:\n  - {key: k, view: textview, height: 30}\n"
+            .write(toFile: spec, atomically: true, encoding: .utf8)
+        var options = CheckOptions(catalogs: catalogs, spec: spec)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        let failure = try #require(try CheckRunner.run(options).results.first?.failure)
+        #expect(failure.verdict == .clipped)
+        #expect(failure.clippedBy == 10)
+    }
+
     /// A locale asked for that no catalog has (a typo; `zh-Hans` for a catalog's `zh-CN`) is an error naming the
     /// locales there are; the others are still checked.
     @Test func aLocaleNoCatalogHasIsAnError() throws {
