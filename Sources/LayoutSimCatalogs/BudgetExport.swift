@@ -130,7 +130,7 @@ public enum BudgetExport {
             }
             let parts = ordered.compactMap { locale -> String? in
                 guard let budget = tightestIn[locale] else { return nil }
-                return "\(locale) \(room(budget))" + (perLocale[locale].map { " ≈ \($0) characters" } ?? "")
+                return "\(locale) \(room(budget))" + (perLocale[locale].map { " ≈ \($0) character\($0 == 1 ? "" : "s")" } ?? "")
             }
             return notePrefix + parts.joined(separator: ", ") + noteSuffix
         }
