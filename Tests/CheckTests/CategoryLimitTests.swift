@@ -63,6 +63,21 @@ struct CategoryLimitTests {
 /// `check` says what would make each failing string fit: on OneEm at 10 pt (every character 10 pt wide, every line
 /// 10 pt tall), "abcde fghij" in a 60 pt, one-line label needs 110 pt of width, or 2 lines.
 struct CheckRemedyTests {
+    /// A check of an English `.strings` file holding `strings` against the YAML `spec`, in a folder removed after.
+    func check(strings: String, spec: String) throws -> CheckReport {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lproj = dir.appendingPathComponent("en.lproj")
+        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+        let file = lproj.appendingPathComponent("Localizable.strings").path
+        try strings.write(toFile: file, atomically: true, encoding: .utf8)
+        let specFile = dir.appendingPathComponent("spec.yaml").path
+        try spec.write(toFile: specFile, atomically: true, encoding: .utf8)
+        var options = CheckOptions(catalogs: [file], spec: specFile)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        return try CheckRunner.run(options)
+    }
+
     @Test func failuresCarryTheirRemedy() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -101,18 +116,9 @@ struct CheckRemedyTests {
     /// Large is 12 × 62 ÷ 22 (body's leading at AX5 and Large, Apple's table) = 33.82, 33.667 on the ⅓ pt grid, so a
     /// 200 pt label leaves 200 − 2 × 33.667 = 132.667 at AX5 (it said 176, the Large insets').
     @Test func aBudgetTakesTheScaledInsets() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let lproj = dir.appendingPathComponent("en.lproj")
-        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
-        let strings = lproj.appendingPathComponent("Localizable.strings").path
-        try "\"k\" = \"OK\";\n".write(toFile: strings, atomically: true, encoding: .utf8)
-        let spec = dir.appendingPathComponent("spec.yaml").path
-        try "defaults:\n  style: body\n  width: 200\n  lines: 1\n  insets: [0, 12, 0, 12]\n  scaledInsets: true\n"
-            .write(toFile: spec, atomically: true, encoding: .utf8)
-        var options = CheckOptions(catalogs: [strings], spec: spec)
-        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
-        let budget = try #require(try CheckRunner.run(options).results.first?.budget)
+        let report = try check(strings: "\"k\" = \"OK\";\n",
+                               spec: "defaults:\n  style: body\n  width: 200\n  lines: 1\n  insets: [0, 12, 0, 12]\n  scaledInsets: true\n")
+        let budget = try #require(report.results.first?.budget)
         #expect(budget.category == .accessibility5)
         #expect(budget.width == 132.667)
     }
@@ -121,19 +127,10 @@ struct CheckRemedyTests {
     /// Large to 52 at AX5 (Apple's table), so 200 pt becomes 577.667 there, wider than the iPhone 15's 393 pt; 100 pt
     /// (289) is not.
     @Test func aScaledFrameWiderThanTheScreenIsSaid() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let lproj = dir.appendingPathComponent("en.lproj")
-        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
-        let strings = lproj.appendingPathComponent("Localizable.strings").path
-        try "\"hint\" = \"OK\";\n".write(toFile: strings, atomically: true, encoding: .utf8)
         func warnings(_ width: Int) throws -> [String] {
-            let spec = dir.appendingPathComponent("spec.yaml").path
-            try "defaults:\n  device: iphone-15\nelements:\n  - key: hint\n    style: footnote\n    scaledWidth: \(width)\n"
-                .write(toFile: spec, atomically: true, encoding: .utf8)
-            var options = CheckOptions(catalogs: [strings], spec: spec)
-            options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
-            return try CheckRunner.run(options).diagnostics.map(\.message)
+            try check(strings: "\"hint\" = \"OK\";\n",
+                      spec: "defaults:\n  device: iphone-15\nelements:\n  - key: hint\n    style: footnote\n    scaledWidth: \(width)\n")
+                .diagnostics.map(\.message)
         }
         #expect(try warnings(200) == [
             "the frame of 'hint' (scaledWidth 200 pt) is 577.667 pt wide at accessibility5, wider than the iphone-15's "
@@ -147,19 +144,11 @@ struct CheckRemedyTests {
     /// font's `kern`). With it the mean would be (40 + 54 + 30) ÷ (4 + 6 + 3) = 9.54 pt and 12 characters would
     /// "fit" 120 pt; without it the mean is (40 + 30) ÷ (4 + 3) = 10 pt, and "abc %@" leaves (120 − 54) ÷ 10 = 6.
     @Test func samplesAreLeftOutOfTheMeanCharacter() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let lproj = dir.appendingPathComponent("en.lproj")
-        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
-        let strings = lproj.appendingPathComponent("Localizable.strings").path
-        try "\"k\" = \"abc %@\";\n\"short\" = \"abc\";\n".write(toFile: strings, atomically: true, encoding: .utf8)
-        let spec = dir.appendingPathComponent("spec.yaml").path
         let sample = String(repeating: "AV", count: 3)
-        try "defaults:\n  font: \(TestSupport.oneEm)\n  size: 10\n  width: 120\n  lines: 1\nplaceholders:\n  \"%@\": \"\(sample)\"\n"
-            .write(toFile: spec, atomically: true, encoding: .utf8)
-        var options = CheckOptions(catalogs: [strings], spec: spec)
-        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
-        let report = try CheckRunner.run(options)
+        let report = try check(
+            strings: "\"k\" = \"abc %@\";\n\"short\" = \"abc\";\n",
+            spec: "defaults:\n  font: \(TestSupport.oneEm)\n  size: 10\n  width: 120\n  lines: 1\nplaceholders:\n  \"%@\": \"\(sample)\"\n"
+        )
         let budget = try #require(report.results.first { $0.key == "k" }?.budget)
         #expect(budget.characters == 10 && budget.textWidth == 94)
         #expect(budget.samples == CheckResult.Budget.Samples(characters: 6, codePoints: 6, width: 54))
