@@ -210,6 +210,18 @@ extension CheckRunner {
         return Checked(result: result, drawing: drawing, fonts: fonts, warnings: warnings)
     }
 
+    /// The key and locale of a near miss or near pass (``nearMissNote(_:container:size:entry:in:)``,
+    /// ``nearPassNote(_:category:size:entry:in:)``) from its message, as a report keeps it; nil for any other message.
+    package static func nearNote(in message: String) -> (key: String, locale: String)? {
+        guard message.hasPrefix("'"),
+              let marker = message.range(of: "): a near miss (") ?? message.range(of: "): a near pass: ") else { return nil }
+        let head = message[message.index(after: message.startIndex)..<marker.lowerBound]   // key' (locale, variant
+        guard let split = head.range(of: "' (", options: .backwards) else { return nil }
+        let subject = head[split.upperBound...]
+        let locale = subject.split(separator: ",", maxSplits: 1).first.map(String.init) ?? String(subject)
+        return (String(head[..<split.lowerBound]), locale)
+    }
+
     /// The locale and variant of a note: "ar, plural:few".
     private static func subject(_ entry: CatalogEntry) -> String {
         ([entry.locale] + entry.variantPath).joined(separator: ", ")

@@ -114,32 +114,46 @@ extension CheckRenderer {
 
     /// A catalog's keys with no translation into a locale, as one warning per catalog and locale where there are
     /// more than ``missingListedOneByOne`` of them: `'th': 23 keys have no 'th' localization; the app shows the source
-    /// text ('Cancel', 'Open', 'Save' and 20 more)`, at the first one's place. Where people read (standard error,
-    /// GitHub annotations), hundreds of such lines hid the failures; the JSON, SARIF and JUnit reports list each.
+    /// text ('Cancel', 'Open', 'Save' and 20 more)`, at the first one's place; near misses and near passes the same
+    /// way. Where people read (standard error, GitHub annotations), hundreds of such lines hid the failures; the JSON,
+    /// SARIF and JUnit reports list each.
     package static func shownDiagnostics(_ report: CheckReport) -> [ReportDiagnostic] {
         struct Group { var first: Int; var keys: [String] }
-        var groups: [String: Group] = [:]   // by file and locale
-        var parts: [(key: String, locale: String)?] = []
+        /// What a warning that is grouped says, of one key in one locale.
+        struct Part { var isNear: Bool; var key: String; var locale: String }
+        func group(_ part: Part, _ file: String) -> String { (part.isNear ? "n" : "m") + file + "\u{0}" + part.locale }
+        var groups: [String: Group] = [:]   // by kind, file and locale
+        var parts: [Part?] = []
         parts.reserveCapacity(report.diagnostics.count)
         for (index, diagnostic) in report.diagnostics.enumerated() {
-            let missing = diagnostic.severity == "warning" ? CatalogDiagnostic.missingLocalization(in: diagnostic.message) : nil
-            parts.append(missing)
-            guard let missing else { continue }
-            groups[diagnostic.file + "\u{0}" + missing.locale, default: Group(first: index, keys: [])].keys.append(missing.key)
+            var part: Part?
+            if diagnostic.severity == "warning" {
+                if let missing = CatalogDiagnostic.missingLocalization(in: diagnostic.message) {
+                    part = Part(isNear: false, key: missing.key, locale: missing.locale)
+                } else if let near = CheckRunner.nearNote(in: diagnostic.message) {
+                    part = Part(isNear: true, key: near.key, locale: near.locale)
+                }
+            }
+            parts.append(part)
+            guard let part else { continue }
+            groups[group(part, diagnostic.file), default: Group(first: index, keys: [])].keys.append(part.key)
         }
         var shown: [ReportDiagnostic] = []
         for (index, diagnostic) in report.diagnostics.enumerated() {
-            guard let missing = parts[index],
-                  let group = groups[diagnostic.file + "\u{0}" + missing.locale],
-                  group.keys.count > missingListedOneByOne else {
+            guard let part = parts[index], let found = groups[group(part, diagnostic.file)],
+                  found.keys.count > missingListedOneByOne else {
                 shown.append(diagnostic)
                 continue
             }
-            guard group.first == index else { continue }
-            let named = group.keys.prefix(3).map { "'\(abbreviated($0))'" }.joined(separator: ", ")
+            guard found.first == index else { continue }
+            let named = found.keys.prefix(3).map { "'\(abbreviated($0))'" }.joined(separator: ", ")
+            let more = "(\(named) and \(found.keys.count - 3) more; the JSON report lists each)"
             var grouped = diagnostic
-            grouped.message = "'\(missing.locale)': \(group.keys.count) keys have no '\(missing.locale)' localization; the app "
-                + "shows the source text (\(named) and \(group.keys.count - 3) more; the JSON report lists each)"
+            grouped.message = part.isNear
+                ? "'\(part.locale)': \(found.keys.count) near misses and near passes, verdicts closer than the stand-in "
+                    + "fonts' widths can be off from iOS's \(more): confirm on a device"
+                : "'\(part.locale)': \(found.keys.count) keys have no '\(part.locale)' localization; the app shows the "
+                    + "source text \(more)"
             shown.append(grouped)
         }
         return shown

@@ -70,6 +70,27 @@ struct HostileRenderTests {
         #expect(CheckRenderer.property("k:v,\u{1B}") == "k%3Av%2C\\u{1B}")
     }
 
+    /// Near misses and near passes in one catalog and locale past three are one line where people read, like missing
+    /// translations; a key with "' (" in it is still read whole; another locale's stays a line of its own.
+    @Test func nearNotesAreGroupedPerLocale() throws {
+        var options = CheckOptions(catalogs: [TestSupport.fixture("Check/escape.xcstrings").path], spec: TestSupport.fixture("Check/narrow.json").path)
+        options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        var report = try CheckRunner.run(options)
+        func near(_ key: String, _ subject: String, pass: Bool) -> ReportDiagnostic {
+            ReportDiagnostic(file: "a.xcstrings", line: 1, column: 1, severity: "warning", message: "'\(key)' (\(subject)): "
+                + (pass ? "a near pass: it fits at accessibility5, but …" : "a near miss (needs 101 pt of width, has 100) …"))
+        }
+        report.diagnostics = [near("a", "ko", pass: true), near("b' (x", "ko, plural:one", pass: false), near("c", "ko", pass: true),
+                              near("d", "ko", pass: true), near("e", "th", pass: true)]
+        let parsed = try #require(CheckRunner.nearNote(in: report.diagnostics[1].message))
+        #expect(parsed.key == "b' (x" && parsed.locale == "ko")
+        #expect(CheckRenderer.shownDiagnostics(report).map(\.message) == [
+            "'ko': 4 near misses and near passes, verdicts closer than the stand-in fonts' widths can be off from iOS's "
+                + "('a', 'b' (x', 'c' and 1 more; the JSON report lists each): confirm on a device",
+            report.diagnostics[4].message,
+        ])
+    }
+
     /// The terminal report and standard error show a key's control characters (gettext's context separator U+0004,
     /// a tab, ESC) visibly, as GitHub annotations do; other text is left as it is.
     @Test func theTerminalReportShowsControlCharacters() throws {
