@@ -41,7 +41,8 @@ public enum BudgetUnit: String, Sendable, CaseIterable {
 
     /// The number a budget gives in this unit, rounded down; nil with no line limit or no estimate.
     public func value(of budget: CatalogBudget) -> Int? {
-        guard budget.lines > 0 else { return nil }
+        // No room at all (a row that leaves the text 0 pt): no budget a translation could meet; the layout must change.
+        guard budget.lines > 0, budget.width > 0 else { return nil }
         switch self {
         case .char: return budget.maxCodePoints
         case .glyph: return budget.maxCharacters
@@ -103,7 +104,7 @@ public enum BudgetExport {
     /// The width and lines are the tightest budget's (smallest width × lines); the characters, per locale, the
     /// smallest estimate of that locale. Locales in order: `first` (the source language), then alphabetical.
     package static func note(for budgets: [CatalogBudget], sourceLanguage: String?) -> String? {
-        let limited = budgets.filter { $0.lines > 0 && $0.width.isFinite }
+        let limited = budgets.filter { $0.lines > 0 && $0.width.isFinite && $0.width > 0 }
         guard let tightest = limited.min(by: { ($0.width * Double($0.lines), $0.lines) < ($1.width * Double($1.lines), $1.lines) })
         else { return nil }
         var perLocale: [String: Int] = [:]

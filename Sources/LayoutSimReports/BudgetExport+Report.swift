@@ -25,9 +25,9 @@ extension CheckReport {
             sums[group] = (sum.width + budget.ownWidth, sum.codePoints + codePoints)
         }
         return results.compactMap { result in
-            // No room at all (a row that leaves the text 0 pt): no budget a translation could meet; the layout must
-            // change (``roomlessBudgets``).
-            guard let budget = result.budget, result.locale != Pseudolocalizer.locale, budget.width > 0 else { return nil }
+            // (A budget with no room, width 0, is kept, so that its locale counts as having results; the writers
+            // write none for it: ``BudgetUnit/value(of:)``, ``roomlessBudgets``.)
+            guard let budget = result.budget, result.locale != Pseudolocalizer.locale else { return nil }
             var maxCodePoints: Int?
             let group = Group(element: result.element, locale: result.locale, pointSize: budget.pointSize)
             if budget.lines > 0, let sum = sums[group], sum.codePoints > 0, sum.width > 0 {
@@ -45,7 +45,7 @@ extension CheckReport {
 
 extension CheckReport {
     /// The results whose budget leaves the text no room (width 0 at the category it must fit through: a row that
-    /// gives it nothing), which ``catalogBudgets`` leaves out: "key [locale]", in report order.
+    /// gives it nothing), for which the writers write no budget: "key [locale]", in report order.
     public var roomlessBudgets: [String] {
         results.compactMap { result in
             guard let budget = result.budget, result.locale != Pseudolocalizer.locale, budget.width <= 0 else { return nil }

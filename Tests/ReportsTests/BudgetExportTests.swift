@@ -102,8 +102,10 @@ struct BudgetExportTests {
         var report = try check(path, in: dir)
         let index = try #require(report.results.firstIndex { $0.key == "greeting" && $0.locale == "de" })
         report.results[index].budget?.width = 0
-        #expect(!report.catalogBudgets.contains { $0.key == "greeting" && $0.locale == "de" })
-        #expect(report.catalogBudgets.contains { $0.key == "greeting" && $0.locale == "en" })
+        let roomless = try #require(report.catalogBudgets.first { $0.key == "greeting" && $0.locale == "de" })
+        for unit in BudgetUnit.allCases { #expect(unit.value(of: roomless) == nil) }
+        let note = try #require(BudgetExport.note(for: report.catalogBudgets.filter { $0.key == "greeting" }, sourceLanguage: "en"))
+        #expect(note == "Max width: 120 pt × 2 lines (≈ 24 characters in en) [layoutsim]")   // no de, no 0 pt
         #expect(report.roomlessBudgets == ["greeting [de]"])
     }
 
