@@ -49,22 +49,18 @@ package enum LanguageTag {
     /// What an unknown language means for a catalog's localization.
     package static let neverShown = ": no iPhone is set to it, so iOS never shows this localization"
 
-
     /// Country codes written for a language code, and the language meant.
     private static let commonMistakes: [String: String] = [
-        "jp": "ja", "gr": "el", "cz": "cs", "dk": "da", "cn": "zh", "kr": "ko", "ua": "uk", "vn": "vi", "al": "sq",
-        "ir": "fa", "rs": "sr", "by": "be", "il": "he", "at": "de", "ch": "de", "us": "en", "gb": "en",
+        // (Not `kr` or `ch`: Kanuri and Chamorro are languages, so no warning names them.)
+        "jp": "ja", "gr": "el", "cz": "cs", "dk": "da", "cn": "zh", "ua": "uk", "vn": "vi", "al": "sq",
+        "ir": "fa", "rs": "sr", "by": "be", "il": "he", "at": "de", "us": "en", "gb": "en",
     ]
 
     /// `tag` for a message: control characters and line breaks as `\u{…}`, at most 64 characters.
     private static func shownTag(_ tag: String) -> String {
         var shown = ""
         for scalar in tag.unicodeScalars.prefix(maximumLength) {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                shown += "\\u{" + String(scalar.value, radix: 16) + "}"
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
+            if scalar.needsShowing { shown += scalar.shownEscaped } else { shown.unicodeScalars.append(scalar) }
         }
         return tag.unicodeScalars.count > maximumLength ? shown + "…" : shown
     }

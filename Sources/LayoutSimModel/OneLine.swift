@@ -10,22 +10,26 @@ extension String {
     }
 }
 
+extension Unicode.Scalar {
+    /// Whether a terminal, a log or an editor would act on this scalar or show nothing for it: a control character
+    /// (C0, DEL, C1) or U+2028 / U+2029. Reports write it as ``shownEscaped``.
+    package var needsShowing: Bool {
+        value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+    }
+
+    /// The scalar written visibly: `\u{1B}`.
+    package var shownEscaped: String { "\\u{" + String(value, radix: 16, uppercase: true) + "}" }
+}
+
 extension String {
-    /// This text with every control character (C0, DEL, C1) and U+2028 / U+2029 written visibly as `\u{4}`, for a
-    /// terminal, which acts on them or shows nothing (gettext's context separator U+0004 in a key made "Addons" and
-    /// "Codecs" one word).
+    /// This text with every scalar that ``Unicode/Scalar/needsShowing`` written visibly as `\u{4}`, for a terminal,
+    /// which acts on them or shows nothing (gettext's context separator U+0004 in a key made "Addons" and "Codecs"
+    /// one word).
     package var withControlsShown: String {
-        func isControl(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-        }
-        guard unicodeScalars.contains(where: isControl) else { return self }
+        guard unicodeScalars.contains(where: \.needsShowing) else { return self }
         var out = ""
         for scalar in unicodeScalars {
-            if isControl(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
+            if scalar.needsShowing { out += scalar.shownEscaped } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }

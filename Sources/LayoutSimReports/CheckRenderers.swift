@@ -144,12 +144,7 @@ public enum CheckRenderer {
             case "\r": out += "%0D"
             case "\n": out += "%0A"
             default:
-                let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
-                    out += "\\u{" + String(value, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                if scalar.needsShowing { out += scalar.shownEscaped } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out
