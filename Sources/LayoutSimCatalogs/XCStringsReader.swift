@@ -160,13 +160,12 @@ package enum XCStringsReader {
                 parser.error("'\(key)': \"localizations\" must be an object")
             }
             for locale in localizations.keys {
-                if let warning = unknownLocales.isEmpty ? nil : unknownLocales.removeValue(forKey: locale) {
-                    let at = localizationsObject?.offset(of: locale).map { location(source.position(utf8Offset: $0)) } ?? here
-                    parser.diagnostics.append(.warning(warning, at: at))
-                }
-                guard let problem = badLocales.removeValue(forKey: locale) else { continue }
+                let warning = unknownLocales.isEmpty ? nil : unknownLocales.removeValue(forKey: locale)
+                let problem = badLocales.removeValue(forKey: locale)
+                guard warning != nil || problem != nil else { continue }
                 let at = localizationsObject?.offset(of: locale).map { location(source.position(utf8Offset: $0)) } ?? here
-                parser.diagnostics.append(.error("\(problem); its localizations are not read", at: at))
+                if let warning { parser.diagnostics.append(.warning(warning, at: at)) }
+                if let problem { parser.diagnostics.append(.error("\(problem); its localizations are not read", at: at)) }
             }
             let locales = [sourceLanguage] + localizations.keys.filter { $0 != sourceLanguage && !invalidLocales.contains($0) }
             let keyStart = result.entries.count

@@ -90,7 +90,6 @@ public struct FitFailure: Sendable, Hashable {
         case .truncated, .clipped: shows = true
         default: shows = failing.hiddenCharacters > 0
         }
-        defer { remedy = report.remedy?.words(container: report.request.container) }
         self.init(
             text: report.request.text, mustFitThrough: failing.category == nil ? nil : mustFitThrough,
             fitsThrough: report.fitsThrough, category: failing.category, verdict: failing.verdict.kind,
@@ -98,5 +97,6 @@ public struct FitFailure: Sendable, Hashable {
             hiddenLines: hiddenLines, lineHeight: hiddenLines == nil ? nil : failing.lineHeight, clippedBy: clippedBy,
             overflowWidth: failing.overflowWidth, missingGlyphs: report.missingGlyphs.flatMap(\.codePoints)
         )
+        remedy = report.remedy?.words(container: report.request.container)
     }
 }

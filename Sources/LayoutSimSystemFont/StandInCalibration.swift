@@ -54,7 +54,7 @@ public enum StandInCalibration {
     public static func widthUncertaintyIsAssumed(_ standIn: StandIn, language: String?) -> Bool {
         switch standIn {
         case .hebrew, .otherScripts: return true
-        case .cjk: return widthUncertainty(standIn, language: language) == 0.05
+        case .cjk: return isLanguage(language, "ko")
         default: return false
         }
     }
