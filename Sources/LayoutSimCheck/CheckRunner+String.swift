@@ -100,14 +100,10 @@ extension CheckRunner {
             }
             if let at = budgetAt {
                 var (container, textWidth, sampleWidth) = withPart(at.category) { there, source in
-                    var container = there.request.container.at(at.category)
-                    // The insets there: scaled with the text style when the label scales them (@ScaledMetric).
-                    for step in there.plan where step.category == at.category {
-                        if let insets = step.insets { container.insets = insets }
-                        break
-                    }
-                    return (container, Fitter.paragraphWidths(source, size: at.pointSize).reduce(0, +),
-                            Fitter.width(of: job.samples, source, size: at.pointSize))
+                    // The insets there too: scaled with the text style when the label scales them (@ScaledMetric).
+                    (there.request.container.at(at.category, plan: there.plan),
+                     Fitter.paragraphWidths(source, size: at.pointSize).reduce(0, +),
+                     Fitter.width(of: job.samples, source, size: at.pointSize))
                 }
                 // In a group: the child's room there, not only the width its text takes.
                 if let category = at.category, let room = groupRooms[category] { container.width = room }

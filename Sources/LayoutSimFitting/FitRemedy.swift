@@ -77,7 +77,7 @@ extension Fitter {
         let step = plan[index]
         let now = report.results[index]
         // The container there (a row's share or a scaled frame at that category).
-        let here = request.container.at(step.category)
+        let here = request.container.at(step)
         func changed(width: Double? = nil, lines: Int? = nil, height: Double?? = nil) -> FitRequest {
             var changed = request
             changed.container = here
@@ -99,9 +99,7 @@ extension Fitter {
             probe.container.height = height ?? here.height
             return Fitter.passes(source, step: step, request: probe, breaks: breaks)
         }
-        // The insets at this size (scaled with the text style, `@ScaledMetric`, when the label scales them).
-        let stepInsets = step.insets ?? here.insets
-        let insets = stepInsets.left + stepInsets.right
+        let insets = here.insets.left + here.insets.right
         let scale = here.displayScale
 
         // The narrowest width that fits (at the container's height, or at `height`): the widest a line can be is the
@@ -113,13 +111,10 @@ extension Fitter {
             // The first width on the pixel grid that fits, by bisection on the grid itself (pixels k / scale):
             // widths up to `low` do not fit, `high` fits.
             let low = max(insets, min(widest, high) / 4)
-            var failing = Int((low * scale - 1e-9).rounded(.up)) - 1
-            var fitting = Int((high * scale - 1e-9).rounded(.up))
-            while fitting - failing > 1 {
-                let middle = failing + (fitting - failing) / 2
-                if passes(width: Double(middle) / scale, height: height) { fitting = middle } else { failing = middle }
-            }
-            return Double(fitting) / scale
+            let pixel = Units.leastPixel(
+                above: Int((low * scale - 1e-9).rounded(.up)) - 1, atMost: Int((high * scale - 1e-9).rounded(.up))
+            ) { passes(width: Double($0) / scale, height: height) }
+            return Double(pixel) / scale
         }
         let neededWidth = narrowest()
 
@@ -188,5 +183,21 @@ extension Fitter {
         }
         return widths
     }
-}
 
+    /// The width of the clusters that start in `ranges` (UTF-16 offsets, in order, not overlapping) at `size`,
+    /// points: the placeholders' samples of a text.
+    package static func width(of ranges: [Range<Int>], _ source: AdvanceSource, size: Double) -> Double {
+        guard !ranges.isEmpty else { return 0 }
+        let text = source.text
+        let (advances, _) = source.memo.at(size, source)
+        var total = 0.0
+        var r = 0
+        for i in 0..<text.clusterCount {
+            let start = text.clusterStarts[i]
+            while r < ranges.count && ranges[r].upperBound <= start { r += 1 }
+            if r == ranges.count { break }
+            if ranges[r].contains(start) { total += advances[i] }
+        }
+        return total
+    }
+}

@@ -19,6 +19,22 @@ package struct FitStep: Sendable {
     package var insets: EdgeInsets? = nil
 }
 
+extension Container {
+    /// This container as a fit lays text out in it at `step`: its size at the step's category (a scaled frame, a
+    /// row's share) and the step's insets (scaled with the text style when the label scales them).
+    package func at(_ step: FitStep) -> Container {
+        var container = at(step.category)
+        if let insets = step.insets { container.insets = insets }
+        return container
+    }
+
+    /// The same at `category`, through the step of `plan` for it; the container's own insets when no step has it.
+    package func at(_ category: ContentSizeCategory?, plan: [FitStep]) -> Container {
+        for step in plan where step.category == category { return at(step) }
+        return at(category)
+    }
+}
+
 /// Plans the sizes of a request and turns lines into verdicts: the only place that loops over sizes and decides
 /// fits / truncated / clipped.
 package enum Fitter {
@@ -136,8 +152,7 @@ package enum Fitter {
     ) -> Laid {
         let text = source.text
         let label = request.label
-        var container = request.container.at(step.category)
-        if let insets = step.insets { container.insets = insets }
+        let container = request.container.at(step)
         let width = max(0, container.textWidth)
 
         /// `truncate`: whether to compute the truncation of the last shown line (whether the layout fits does not

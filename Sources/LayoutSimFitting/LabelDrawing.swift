@@ -103,23 +103,14 @@ struct LabelDrawer {
     /// The fit's steps: each category's insets (scaled with the text style when the label scales them).
     let plan: [FitStep]
 
-    /// The container at `category`, as the fit laid the text out in it.
-    func container(at category: ContentSizeCategory?) -> Container {
-        var container = request.container.at(category)
-        for step in plan where step.category == category {
-            if let insets = step.insets { container.insets = insets }
-            break
-        }
-        return container
-    }
-
     /// Space between the view and the band of hidden lines, points.
     static let hiddenGap = 6.0
 
     /// The panel of one category, drawing at most `glyphBudget` glyphs and ``DrawnPanel/maximumLines`` lines.
     func panel(_ result: CategoryResult, glyphBudget: Int) -> DrawnPanel {
         let glyphBudget = max(0, glyphBudget)
-        let container = container(at: result.category)
+        // The container as the fit laid the text out in it there.
+        let container = request.container.at(result.category, plan: plan)
         let advances = source.advances(size: result.pointSize)
         var viewHeight = container.height ?? result.height
         var y = container.insets.top

@@ -88,9 +88,8 @@ extension Fitter {
         guard let index = found, index < plan.count else { return nil }
         let step = plan[index]
         var probe = request
-        probe.container = request.container.at(step.category)
-        let insets = step.insets ?? probe.container.insets
-        let sides = insets.left + insets.right
+        probe.container = request.container.at(step)
+        let sides = probe.container.insets.left + probe.container.insets.right
         let textWidth = max(0, probe.container.width - sides)
         // Its widest line (rounded up to the pixel grid) that much wider still fits: every line does, so the lines
         // fall as they did and the verdict is the same (most texts: no second layout).
@@ -100,22 +99,5 @@ extension Fitter {
             source.text, byCharacter: request.label.lineBreakMode == .charWrapping, strategy: request.label.lineBreakStrategy
         )
         return Fitter.passes(source, step: step, request: probe, breaks: breaks)
-    }
-
-    /// The width of the clusters that start in `ranges` (UTF-16 offsets, in order, not overlapping) at `size`,
-    /// points: the placeholders' samples of a text.
-    package static func width(of ranges: [Range<Int>], _ source: AdvanceSource, size: Double) -> Double {
-        guard !ranges.isEmpty else { return 0 }
-        let text = source.text
-        let (advances, _) = source.memo.at(size, source)
-        var total = 0.0
-        var r = 0
-        for i in 0..<text.clusterCount {
-            let start = text.clusterStarts[i]
-            while r < ranges.count && ranges[r].upperBound <= start { r += 1 }
-            if r == ranges.count { break }
-            if ranges[r].contains(start) { total += advances[i] }
-        }
-        return total
     }
 }
