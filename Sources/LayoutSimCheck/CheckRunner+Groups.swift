@@ -55,12 +55,15 @@ extension CheckRunner {
                     RowSharing.share(width: width, fixed: fixed, texts: texts)[position] >= needed - Fitter.tolerance
                 }
                 let all = fixed + texts.reduce(0) { $0 + max(0, $1.ideal) }
-                let fitting = Int((all * scale).rounded(.up)) + 1
+                var fitting = Int((all * scale).rounded(.up)) + 1
                 guard gives(Double(fitting) / scale) else { return nil }
-                let pixel = Units.leastPixel(above: Int((needed * scale).rounded(.down)) - 1, atMost: fitting) {
-                    gives(Double($0) / scale)
+                // By bisection on the pixel grid, as the remedy finds a text's width.
+                var failing = Int((needed * scale).rounded(.down)) - 1
+                while fitting - failing > 1 {
+                    let middle = failing + (fitting - failing) / 2
+                    if gives(Double(middle) / scale) { fitting = middle } else { failing = middle }
                 }
-                return Double(pixel) / scale
+                return Double(fitting) / scale
             }
         }
 

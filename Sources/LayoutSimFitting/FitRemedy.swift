@@ -111,10 +111,15 @@ extension Fitter {
             // The first width on the pixel grid that fits, by bisection on the grid itself (pixels k / scale):
             // widths up to `low` do not fit, `high` fits.
             let low = max(insets, min(widest, high) / 4)
-            let pixel = Units.leastPixel(
-                above: Int((low * scale - 1e-9).rounded(.up)) - 1, atMost: Int((high * scale - 1e-9).rounded(.up))
-            ) { passes(width: Double($0) / scale, height: height) }
-            return Double(pixel) / scale
+            // (A loop here, not a shared bisection taking a closure: the closure would capture the probe, which it
+            // changes, and box it, with an exclusivity check per access: 3 k more per German string.)
+            var failing = Int((low * scale - 1e-9).rounded(.up)) - 1
+            var fitting = Int((high * scale - 1e-9).rounded(.up))
+            while fitting - failing > 1 {
+                let middle = failing + (fitting - failing) / 2
+                if passes(width: Double(middle) / scale, height: height) { fitting = middle } else { failing = middle }
+            }
+            return Double(fitting) / scale
         }
         let neededWidth = narrowest()
 

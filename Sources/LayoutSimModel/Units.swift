@@ -14,16 +14,4 @@ package enum Units {
         guard scale > 0 else { return length }
         return (length * scale - 1e-9).rounded(.up) / scale
     }
-
-    /// The least pixel `k` in `failing + 1 ... fitting` for which `holds(k)`, by bisection on the pixel grid itself
-    /// (a length `k / scale`): `holds` is false at `failing` and true at `fitting`, and turns true once (the least
-    /// width at which a text fits, or a row gives it its room).
-    package static func leastPixel(above failing: Int, atMost fitting: Int, where holds: (Int) -> Bool) -> Int {
-        var failing = failing, fitting = fitting
-        while fitting - failing > 1 {
-            let middle = failing + (fitting - failing) / 2
-            if holds(middle) { fitting = middle } else { failing = middle }
-        }
-        return fitting
-    }
 }
