@@ -1,5 +1,6 @@
 import LayoutSimBreaking
 import LayoutSimModel
+import LayoutSimShaping
 import LayoutSimSystemFont
 
 /// What would make a text that does not fit at a category fit there, computed by laying it out again (the text is
@@ -106,6 +107,22 @@ extension Fitter {
         // longest paragraph; search below it.
         let widest = now.lines.map(\.width).max() ?? 0
         let high = max(here.width, Units.roundUpToPixels(paragraphWidest(source, size: now.pointSize), scale: scale) + insets + 1)
+        // Where the narrowest width likely is, on the pixel grid (nil: no guess): the widest word at this size where
+        // a word is broken and the line count is free, the widest paragraph where one line is all there is.
+        let monotone = !request.label.allowsTightening && !shrinks(request.label)
+        func likely(height: Double??) -> Int? {
+            let height: Double? = height ?? here.height
+            guard monotone, height == nil else { return nil }
+            let width: Double
+            if here.lineLimit == 1 {
+                width = paragraphWidest(source, size: step.pointSize)
+            } else if now.wordBroken && here.lineLimit == 0 {
+                width = widestWord(source, size: step.pointSize, breaks: breaks)
+            } else {
+                return nil
+            }
+            return Int(((width + insets) * scale - 1e-9).rounded(.up))
+        }
         func narrowest(height: Double?? = nil) -> Double? {
             guard passes(width: high, height: height) else { return nil }
             // The first width on the pixel grid that fits, by bisection on the grid itself (pixels k / scale):
@@ -115,6 +132,22 @@ extension Fitter {
             // changes, and box it, with an exclusivity check per access: 3 k more per German string.)
             var failing = Int((low * scale - 1e-9).rounded(.up)) - 1
             var fitting = Int((high * scale - 1e-9).rounded(.up))
+            // The likely answer first, then its neighbours on the grid: a bracket one pixel wide in two or three
+            // probes where bisection takes ten or more. Where the verdict grows monotonically with the width (no
+            // shrinking or tightening), the first width that fits is the same whichever widths are probed.
+            if let guess = likely(height: height), failing < guess && guess < fitting {
+                if passes(width: Double(guess) / scale, height: height) {
+                    fitting = guess
+                    if guess - 1 > failing {
+                        if passes(width: Double(guess - 1) / scale, height: height) { fitting = guess - 1 } else { failing = guess - 1 }
+                    }
+                } else {
+                    failing = guess
+                    if guess + 1 < fitting {
+                        if passes(width: Double(guess + 1) / scale, height: height) { fitting = guess + 1 } else { failing = guess + 1 }
+                    }
+                }
+            }
             while fitting - failing > 1 {
                 let middle = failing + (fitting - failing) / 2
                 if passes(width: Double(middle) / scale, height: height) { fitting = middle } else { failing = middle }
@@ -148,9 +181,7 @@ extension Fitter {
             var more = request
             more.container.lineLimit += 1
             // A category that passes passes with one more line too (the same lines, none hidden), unless the label
-            // shrinks or tightens to fit, whose layouts change with the line limit.
-            let monotone = !request.label.allowsTightening
-                && !shrinks(request.label)
+            // shrinks or tightens to fit, whose layouts change with the line limit (``monotone``).
             var stillFitting = true
             for (i, s) in plan.enumerated() where stillFitting || i == index {
                 let passedBefore = monotone && i < report.results.count && report.results[i].category == s.category
@@ -173,6 +204,22 @@ extension Fitter {
     /// The width of the widest paragraph set on one line at `size`, points.
     private static func paragraphWidest(_ source: AdvanceSource, size: Double) -> Double {
         paragraphWidths(source, size: size).max() ?? 0
+    }
+
+    /// The width of the widest stretch between two break opportunities in `breaks` at `size`, points, as a line of
+    /// its own draws it (its edge changes, trailing whitespace excluded): the narrowest line that breaks no word.
+    private static func widestWord(_ source: AdvanceSource, size: Double, breaks: [BoundaryBreak]) -> Double {
+        let text = source.text
+        let (advances, edges) = source.memo.at(size, source)
+        var widest = 0.0
+        var start = 0
+        while start < text.clusterCount {
+            var end = start + 1
+            while end < text.clusterCount && breaks[end] == .none { end += 1 }
+            widest = max(widest, LineBreaker.contentWidth(text, advances: advances, start..<end, edges: edges))
+            start = end
+        }
+        return widest
     }
 
     /// The width of each paragraph set on one line at `size`, points (trailing whitespace excluded).
