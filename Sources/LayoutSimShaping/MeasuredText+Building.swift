@@ -110,11 +110,11 @@ extension MeasuredText {
         starts.append(count)
 
         var asciiStarts: [Int32] = []
-        var isASCII: [Bool] = []
+        var asciiCode: [UInt8] = []
         var asciiCodes: [UInt8] = []
         var whitespace: [Bool] = []
         asciiStarts.reserveCapacity(clusterCount + 1)
-        isASCII.reserveCapacity(clusterCount)
+        asciiCode.reserveCapacity(clusterCount)
         asciiCodes.reserveCapacity(count)
         whitespace.reserveCapacity(clusterCount)
         var hasHangul = false
@@ -135,7 +135,7 @@ extension MeasuredText {
                 if unit != 0x20 { spaces = false }
             }
             if printable {
-                isASCII.append(true)
+                asciiCode.append(range.count == 1 ? UInt8(truncatingIfNeeded: first) : MeasuredText.severalASCII)
                 whitespace.append(spaces)
                 for k in range { asciiCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
                 continue
@@ -169,7 +169,7 @@ extension MeasuredText {
             }
             // Thai, Arabic, Devanagari…: a base letter outside ASCII, known without decomposing.
             if nonASCIIBase {
-                isASCII.append(false)
+                asciiCode.append(0)
                 continue
             }
             let bases: [UInt8]?
@@ -181,7 +181,7 @@ extension MeasuredText {
                     scratch.asciiBases[scratch.scalars[0]] = bases
                 }
             }
-            isASCII.append(bases != nil)
+            asciiCode.append(bases.map { $0.count == 1 ? $0[0] : MeasuredText.severalASCII } ?? 0)
             if let bases { asciiCodes.append(contentsOf: bases) }
         }
         asciiStarts.append(Int32(asciiCodes.count))
@@ -226,7 +226,7 @@ extension MeasuredText {
         storage = MeasuredTextStorage(
             text: text, utf16Count: utf16.count, faces: faces, traits: traits, language: language,
             missingGlyphs: missing, warnings: warnings, clusterStarts: starts, faceIndex: faceOf, inkTopUnits: inkTop,
-            inkBottomUnits: inkBottom, advanceUnits: advance, kerningUnits: kerning, isASCII: isASCII,
+            inkBottomUnits: inkBottom, advanceUnits: advance, kerningUnits: kerning, asciiCode: asciiCode,
             asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace, breaks: boundaryBreaks,
             isGraphemeBoundary: grapheme, innerGraphemes: innerGraphemes, utf16: utf16, hasRightToLeft: hasRightToLeft,
             hasHangul: hasHangul, ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs

@@ -132,9 +132,12 @@ public struct MeasuredText: Sendable {
     @inlinable package var advanceUnits: [Int32] { storage.advanceUnits }
     /// Shaped minus nominal advance of each cluster (the font's kerning adjustment), font units.
     @inlinable package var kerningUnits: [Int32] { storage.kerningUnits }
-    /// For the system-font model, whose measured widths cover printable ASCII: whether cluster `i` is all printable
-    /// ASCII after canonical decomposition.
-    @inlinable package var isASCII: [Bool] { storage.isASCII }
+    /// For the system-font model, whose measured widths cover printable ASCII, per cluster: 0 when it is not all
+    /// printable ASCII after canonical decomposition; its code when it is one printable ASCII character (one table
+    /// lookup per cluster and size, without ``asciiCodes(ofCluster:)``); ``severalASCII`` when it is several.
+    @inlinable package var asciiCode: [UInt8] { storage.asciiCode }
+    /// ``asciiCode`` of a cluster of several printable ASCII characters (or none: a lone combining mark's base).
+    @inlinable package static var severalASCII: UInt8 { 0xFF }
     /// Offsets into `asciiCodes` per cluster (`clusterCount + 1` entries).
     @inlinable package var asciiStarts: [Int32] { storage.asciiStarts }
     /// Printable ASCII base characters of the clusters, concatenated.
@@ -255,7 +258,7 @@ public struct MeasuredText: Sendable {
     /// The printable ASCII characters of cluster `i`, or nil when it is not all printable ASCII.
     @inlinable
     package func asciiCodes(ofCluster i: Int) -> ArraySlice<UInt8>? {
-        guard isASCII[i] else { return nil }
+        guard asciiCode[i] != 0 else { return nil }
         return asciiCodes[Int(asciiStarts[i])..<Int(asciiStarts[i + 1])]
     }
 
@@ -288,7 +291,7 @@ public struct MeasuredText: Sendable {
     @usableFromInline let inkBottomUnits: [Int32]
     @usableFromInline let advanceUnits: [Int32]
     @usableFromInline let kerningUnits: [Int32]
-    @usableFromInline let isASCII: [Bool]
+    @usableFromInline let asciiCode: [UInt8]
     @usableFromInline let asciiStarts: [Int32]
     @usableFromInline let asciiCodes: [UInt8]
     @usableFromInline let isWhitespace: [Bool]
@@ -316,7 +319,7 @@ public struct MeasuredText: Sendable {
         inkBottomUnits: [Int32],
         advanceUnits: [Int32],
         kerningUnits: [Int32],
-        isASCII: [Bool],
+        asciiCode: [UInt8],
         asciiStarts: [Int32],
         asciiCodes: [UInt8],
         isWhitespace: [Bool],
@@ -343,7 +346,7 @@ public struct MeasuredText: Sendable {
         self.inkBottomUnits = inkBottomUnits
         self.advanceUnits = advanceUnits
         self.kerningUnits = kerningUnits
-        self.isASCII = isASCII
+        self.asciiCode = asciiCode
         self.asciiStarts = asciiStarts
         self.asciiCodes = asciiCodes
         self.isWhitespace = isWhitespace

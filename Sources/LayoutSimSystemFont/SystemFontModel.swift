@@ -134,7 +134,8 @@ package final class SystemFontModel {
         // read from locals (spans would need macOS 26).
         let faceIndex = text.faceIndex
         let units = text.advanceUnits
-        let ascii = text.isASCII
+        let ascii = text.asciiCode
+        let kerning = text.kerningUnits
         var face = -1
         var rule = FaceRule(scale: 0, modelled: false, calibration: nil)
         for i in 0..<count {
@@ -159,12 +160,16 @@ package final class SystemFontModel {
                 out[i] = Double(advance) * perUnit + (advance > 0 ? extra : 0)   // a calibrated stand-in (Noto Thai, …)
             } else if !rule.modelled {
                 out[i] = Double(advance) * rule.scale   // a fallback font: its own advances
-            } else if ascii[i], let codes = text.asciiCodes(ofCluster: i) {
-                var width = SFKerningModel.kerning(text.kerningUnits[i], pointsPerUnit: rule.scale, tightening: tightening)
-                for code in codes { width += sf[Int(code) - 0x20] }
-                out[i] = width
-            } else {
+            } else if ascii[i] == 0 {
                 out[i] = Double(advance) * rule.scale * ratio
+            } else if ascii[i] != MeasuredText.severalASCII {
+                // One character (most): one lookup, without the cluster's slice of ``MeasuredText/asciiCodes``.
+                out[i] = SFKerningModel.kerning(kerning[i], pointsPerUnit: rule.scale, tightening: tightening)
+                    + sf[Int(ascii[i]) - 0x20]
+            } else {
+                var width = SFKerningModel.kerning(kerning[i], pointsPerUnit: rule.scale, tightening: tightening)
+                for code in text.asciiCodes(ofCluster: i) ?? [] { width += sf[Int(code) - 0x20] }
+                out[i] = width
             }
         }
     }
