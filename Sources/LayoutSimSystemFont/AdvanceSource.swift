@@ -105,15 +105,16 @@ package struct AdvanceSource {
     }
 
     /// Each delta (font units of its cluster's face) in points at `size`; empty for none. A face's scale is worked
-    /// out where the face changes (runs of one face are long), not once per face up front in arrays.
+    /// out where the face changes (runs of one face are long), not once per face up front in arrays. Most deltas are
+    /// 0 (a kerned pair is rare): they stay the zeros the array starts with, their face not looked up.
     private func points(_ deltas: [Int32], size: Double, tightening: Double, into out: inout [Double]) {
         out.removeAll(keepingCapacity: true)
         guard !deltas.isEmpty else { return }
-        out.reserveCapacity(deltas.count)
+        out.append(contentsOf: repeatElement(0, count: deltas.count))
         var face = -1
         var scale = 0.0
         var modelled = false
-        for i in deltas.indices {
+        for i in deltas.indices where deltas[i] != 0 {
             let index = Int(text.faceIndex[i])
             if index != face {
                 face = index
@@ -122,9 +123,9 @@ package struct AdvanceSource {
                 modelled = system != nil && trait.usesSystemModel
             }
             // The SF model's clusters: the kerning dropped is SF's (``SFKerningModel``), not Inter's.
-            out.append(modelled
+            out[i] = modelled
                 ? -SFKerningModel.kerning(-deltas[i], pointsPerUnit: scale, tightening: tightening)
-                : Double(deltas[i]) * scale)
+                : Double(deltas[i]) * scale
         }
     }
 
