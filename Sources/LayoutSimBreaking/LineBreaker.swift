@@ -68,7 +68,9 @@ package enum LineBreaker {
         edges: EdgeAdvances = .none
     ) -> (lines: [Line], spans: [Range<Int>]) {
         var sink = LineList()
-        greedy(text, advances: advances, width: width, breaks: breaks, edges: edges, into: &sink)
+        guard greedy(text, advances: advances, width: width, breaks: breaks, edges: edges, into: &sink) else {
+            return breakLinesCompleting(text, advances: advances, width: width, breaks: breaks, pushOut: pushOut, edges: edges)
+        }
         if pushOut {
             pushOutOrphans(&sink.lines, &sink.spans, text, advances: advances, width: width, breaks: breaks, edges: edges)
         }
@@ -83,9 +85,30 @@ package enum LineBreaker {
         edges: EdgeAdvances = .none
     ) -> LineStats {
         var sink = StatsSink(pushOut: pushOut)
-        greedy(text, advances: advances, width: width, breaks: breaks, edges: edges, into: &sink)
+        guard greedy(text, advances: advances, width: width, breaks: breaks, edges: edges, into: &sink) else {
+            return lineStatsCompleting(text, advances: advances, width: width, breaks: breaks, pushOut: pushOut, edges: edges)
+        }
         if let (line, _) = sink.pending { sink.stats.add(line) }
         return sink.stats
+    }
+
+    // The fills again with the edge changes the first one lacked (``EdgeAdvances/isPartial(_:)``): apart, so that the
+    // common path stays as small as it was (the calls inline, 0.7 k instructions per string more for every text).
+
+    @inline(never)
+    private static func breakLinesCompleting(
+        _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], pushOut: Bool,
+        edges: EdgeAdvances
+    ) -> (lines: [Line], spans: [Range<Int>]) {
+        breakLines(text, advances: advances, width: width, breaks: breaks, pushOut: pushOut, edges: edges.completed(text))
+    }
+
+    @inline(never)
+    private static func lineStatsCompleting(
+        _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], pushOut: Bool,
+        edges: EdgeAdvances
+    ) -> LineStats {
+        lineStats(text, advances: advances, width: width, breaks: breaks, pushOut: pushOut, edges: edges.completed(text))
     }
 
     /// Width of clusters `span` as one line, without trailing whitespace, points.
@@ -107,11 +130,18 @@ package enum LineBreaker {
     /// Greedy fill: the lines, and each as a range of cluster indexes. A line's width is the one
     /// ``contentWidth(_:advances:_:edges:)`` gives, taken from the sums the fill makes (the same additions in the
     /// same order, so the same bits).
+    ///
+    /// - Returns: false, having stopped, where `edges` lack changes the fill needs (``EdgeAdvances/isPartial(_:)``: they
+    ///   are there only where ICU allows a break): a word wider than its line, or opportunities ICU does not give
+    ///   (breaking by character). The fill is then made again from the start with ``EdgeAdvances/completed(_:)``.
     private static func greedy<Sink: LineSink>(
         _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], edges: EdgeAdvances,
         into sink: inout Sink
-    ) {
+    ) -> Bool {
+        // (The same array as ICU's but where breaking by character added opportunities: compared by its storage first.)
         let count = text.clusterCount
+        let partial = edges.isPartial(count)
+        if partial && breaks != text.breaks { return false }
         var start = 0
         let limit = width + tolerance
         // Read per cluster: from locals, the cluster just added's whitespace remembered (``drawn(_:upTo:content:edges:)``
@@ -136,6 +166,7 @@ package enum LineBreaker {
                         end = lastBreak
                         endContent = lastBreakContent
                     } else {
+                        if partial { return false }
                         end = splitWord(text, advances: advances, from: start, overflowAt: j, edges: edges, limit: limit)
                     }
                     break
@@ -160,6 +191,7 @@ package enum LineBreaker {
             sink.add(made, span: start..<end, text: text, advances: advances, width: width, breaks: breaks, edges: edges)
             start = end
         }
+        return true
     }
 
     /// The line of clusters `span`, `width` points wide.

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Foundation
 import LayoutSimFaces
 import LayoutSimModel
 
@@ -25,6 +26,24 @@ package struct EdgeAdvances: Sendable {
         self.end = end
     }
 
+    /// Whether these are a joining-script text's changes only where ICU allows a break (``EdgeUnits/isPartial(_:)``,
+    /// marked as there by one more element in ``end`` than `clusterCount`): a line that breaks inside a word needs
+    /// ``completed(_:)``. (A mark, not a field: a flag or a reference here made every text's layouts slower, 1.6 k
+    /// instructions per German string, the struct passed and returned in memory instead of registers.)
+    @inlinable @inline(__always) package func isPartial(_ clusterCount: Int) -> Bool { end.count > clusterCount }
+
+    /// These changes of `text` with every inside-word one worked out (themselves when none was left out), at the
+    /// same scale.
+    package func completed(_ text: MeasuredText) -> EdgeAdvances {
+        let count = text.clusterCount
+        guard isPartial(count) else { return self }
+        // (Never partial again: without a way to work them out, which a partial text always has, the mark is dropped.)
+        let units = text.deferredEdges?.unitsAsDoubles(text) ?? (start: start, end: Array(end.prefix(count)))
+        var out = EdgeAdvances(start: units.start, end: units.end)
+        out.scale = scale
+        return out
+    }
+
     /// The change when a line starts with cluster `i`.
     @inlinable @inline(__always) package func atStart(_ i: Int) -> Double { start.isEmpty ? 0 : start[i] * scale }
     /// The change when a line ends right after cluster `i`.
@@ -37,6 +56,59 @@ package struct EdgeUnits: Sendable {
     package var start: [Int32] = []
     /// Per cluster (empty: none), when a line ends right after it.
     package var end: [Int32] = []
+
+    /// Whether the changes of joining-script clusters in ``MeasuredText/deferredEdges``' face are here only where
+    /// ICU allows a break (where most lines break): the rest (inside words, where only a word wider than its line
+    /// breaks) is worked out by ``MeasuredText/deferredEdges`` when a line first needs it. Every change is then in
+    /// that one face. Marked by one more element in ``end`` (a 0) than the text's `clusterCount`.
+    package func isPartial(_ clusterCount: Int) -> Bool { end.count > clusterCount }
+}
+
+/// The complete edge changes of a text whose ``EdgeUnits`` hold its joining-script clusters' changes only where ICU
+/// allows a break: worked out once, when a line first breaks inside a word (14 of 500 Arabic strings fail, mostly at
+/// the largest sizes; measuring every cluster of every Arabic text with its neighbours on one side only cost 17 k
+/// instructions per string).
+///
+/// Worked out by the measurer that measured the text, on its thread: a text is measured and laid out by one
+/// engine, which one worker owns (the lock keeps the answer whole should that ever change).
+package final class DeferredEdges: @unchecked Sendable {
+    /// The face (index into ``MeasuredText/faces``) of the joining runs whose changes are left out, not the SF
+    /// model's.
+    package let face: Int
+    private let lock = NSLock()
+    private var work: ((MeasuredText) -> EdgeUnits)?
+    private var done: (start: [Double], end: [Double])?
+
+    init(face: Int) {
+        self.face = face
+    }
+
+    /// Sets what works out the complete changes of a text (its measurer, which holds no text: no cycle).
+    func arm(_ work: @escaping (MeasuredText) -> EdgeUnits) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.work = work
+    }
+
+    /// The complete changes of `text` (whose ``MeasuredText/deferredEdges`` this is), font units as `Double` (what
+    /// ``EdgeAdvances`` multiplies by its scale).
+    package func unitsAsDoubles(_ text: MeasuredText) -> (start: [Double], end: [Double]) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let done { return done }
+        let units = work?(text) ?? text.edgeUnits
+        work = nil
+        let made = (start: units.start.map(Double.init), end: units.end.prefix(text.clusterCount).map(Double.init))
+        done = made
+        return made
+    }
+
+    /// Whether ``unitsAsDoubles(_:)`` has been worked out.
+    package var isComplete: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return done != nil
+    }
 }
 
 /// Scripts whose letters change form with their neighbours, so that a line edge inside a word changes the width.
@@ -122,13 +194,17 @@ extension TextMeasurer {
     ///   neighbour as context), which gives the form it takes at that edge; results are cached per face and text.
     ///
     /// - Parameter runs: the itemizer's runs, in the order of `text.runs` (logical order).
-    func lineEdges(_ text: MeasuredText, runs: [TextRun], faces: [FontFace], language: String?) -> EdgeUnits {
+    /// - Parameter deferring: what works out the changes of the joining runs in its face inside words, left out here
+    ///   when every change made here is in that face and no hyphen is drawn at a line end (nil: every change now).
+    func lineEdges(
+        _ text: MeasuredText, runs: [TextRun], faces: [FontFace], language: String?, deferring: DeferredEdges? = nil
+    ) -> EdgeUnits {
         var edges = EdgeUnits()
         let count = text.clusterCount
         guard count > 1 else { return edges }
+        let deferredFace = text.softHyphens.isEmpty ? deferring?.face : nil
         var forms = EdgeForms()
         swap(&forms, &edgeForms)
-        defer { swap(&forms, &edgeForms) }
         var languageNumber: Int?
         for (k, run) in runs.enumerated() {
             if forms.isJoining(run.script) {
@@ -136,7 +212,8 @@ extension TextMeasurer {
                 languageNumber = number
                 let place = forms.number(face: faces[run.faceIndex]) << 32 | number
                 reshapeJoiningEdges(
-                    text, run: run, face: faces[run.faceIndex], place: place, language: language, forms: &forms, into: &edges
+                    text, run: run, face: faces[run.faceIndex], place: place, language: language,
+                    onlyWhereICUBreaks: run.faceIndex == deferredFace, forms: &forms, into: &edges
                 )
                 continue
             }
@@ -153,12 +230,51 @@ extension TextMeasurer {
                 edges.end[i] &+= delta
             }
         }
+        swap(&forms, &edgeForms)
+        guard let face = deferredFace, let deferring else { return edges }
+        // A kerned pair in another face's run (an Arabic text's Latin word): its changes are not the joining face's,
+        // so every change is worked out now.
+        if !Self.allIn(face: face, edges.start, text) || !Self.allIn(face: face, edges.end, text) {
+            return lineEdges(text, runs: runs, faces: faces, language: language)
+        }
+        // The mark of partial changes (``EdgeUnits/isPartial(_:)``).
+        if edges.end.isEmpty { edges.end = zeros(count) }
+        edges.end.append(0)
+        deferring.arm { [weak self] text in
+            // The measurer outlives the texts it measured but for a text kept past its engine: measured afresh then.
+            (self ?? TextMeasurer()).lineEdges(text, runs: runs, faces: faces, language: language)
+        }
         return edges
     }
 
+    /// The one face of a text's joining runs but the SF model's (whose runs of a joining script are its spaces,
+    /// digits and punctuation, worked out in full), whose inside-word edge changes can be left for later; nil for
+    /// none, or for several.
+    func deferredJoiningFace(_ runs: [TextRun], traits: [FaceTraits]) -> Int? {
+        var found: Int?
+        for run in runs where edgeForms.isJoining(run.script) {
+            let face = run.faceIndex
+            guard face < traits.count else { return nil }
+            if traits[face].usesSystemModel { continue }
+            if let known = found, known != face { return nil }
+            found = face
+        }
+        return found
+    }
+
+    /// Whether every nonzero change of `deltas` is in a cluster of face `face`.
+    private static func allIn(face: Int, _ deltas: [Int32], _ text: MeasuredText) -> Bool {
+        let faceIndex = text.faceIndex
+        for i in deltas.indices where deltas[i] != 0 && Int(faceIndex[i]) != face { return false }
+        return true
+    }
+
+    /// - Parameter onlyWhereICUBreaks: whether to work out only the changes where ICU allows a break (a soft
+    ///   opportunity in ``MeasuredText/breaks``), the only places inside a word where a line breaks but for a word
+    ///   wider than its line.
     private func reshapeJoiningEdges(
-        _ text: MeasuredText, run: TextRun, face: FontFace, place: Int, language: String?, forms: inout EdgeForms,
-        into edges: inout EdgeUnits
+        _ text: MeasuredText, run: TextRun, face: FontFace, place: Int, language: String?, onlyWhereICUBreaks: Bool,
+        forms: inout EdgeForms, into edges: inout EdgeUnits
     ) {
         let script = run.script.harfBuzz
         let starts = text.clusterStarts
@@ -168,7 +284,8 @@ extension TextMeasurer {
         while i < count && starts[i] < run.range.upperBound {
             let cluster = starts[i]..<starts[i + 1]
             if !text.isWhitespace[i] {
-                if i > 0 && !text.isWhitespace[i - 1] && text.breaks[i] != .mandatory {
+                if i > 0 && !text.isWhitespace[i - 1] && text.breaks[i] != .mandatory
+                    && (!onlyWhereICUBreaks || text.breaks[i] == .soft) {
                     let after = i + 1 < count ? starts[i + 1]..<starts[i + 2] : cluster.upperBound..<cluster.upperBound
                     let alone = edgeAdvance(
                         text.utf16, before: cluster.lowerBound..<cluster.lowerBound, cluster: cluster, after: after,
@@ -180,7 +297,8 @@ extension TextMeasurer {
                         edges.start[i] = delta
                     }
                 }
-                if i + 1 < count && !text.isWhitespace[i + 1] && text.breaks[i + 1] != .mandatory {
+                if i + 1 < count && !text.isWhitespace[i + 1] && text.breaks[i + 1] != .mandatory
+                    && (!onlyWhereICUBreaks || text.breaks[i + 1] == .soft) {
                     let before = i > 0 ? starts[i - 1]..<starts[i] : cluster.lowerBound..<cluster.lowerBound
                     let alone = edgeAdvance(
                         text.utf16, before: before, cluster: cluster, after: cluster.upperBound..<cluster.upperBound,

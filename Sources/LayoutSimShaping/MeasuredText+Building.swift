@@ -34,10 +34,11 @@ extension MeasuredText {
     ///     advance of U+2026 (the same for every text of a cascade).
     ///   - scratch: ``Scratch/breaks`` and ``Scratch/graphemes`` hold ICU's boundaries of the text.
     ///   - levels: bidi levels per code unit; empty when the text has no right-to-left characters.
+    ///   - deferredEdges: what works out the edge changes ``edgeUnits`` will leave out, for a text of a joining script.
     init(
         text: String, utf16: [UInt16], runs: [PlacedRun], faces: [MeasuredFace], traits: [FaceTraits],
         ellipsisUnits: [Int32?], levels: [UInt8], warnings: [String], language: String?,
-        table: inout CodePointTable, scratch: inout Scratch
+        table: inout CodePointTable, scratch: inout Scratch, deferredEdges: DeferredEdges? = nil
     ) {
         // Cluster starts in logical order (right-to-left runs come out of HarfBuzz reversed).
         let count = utf16.count
@@ -229,7 +230,8 @@ extension MeasuredText {
             inkBottomUnits: inkBottom, advanceUnits: advance, kerningUnits: kerning, asciiCode: asciiCode,
             asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace, breaks: boundaryBreaks,
             isGraphemeBoundary: grapheme, innerGraphemes: innerGraphemes, utf16: utf16, hasRightToLeft: hasRightToLeft,
-            hasHangul: hasHangul, ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs
+            hasHangul: hasHangul, ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs,
+            deferredEdges: deferredEdges
         )
         self.softHyphens = softHyphens
     }

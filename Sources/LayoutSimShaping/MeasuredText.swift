@@ -136,6 +136,10 @@ public struct MeasuredText: Sendable {
     /// printable ASCII after canonical decomposition; its code when it is one printable ASCII character (one table
     /// lookup per cluster and size, without ``asciiCodes(ofCluster:)``); ``severalASCII`` when it is several.
     @inlinable package var asciiCode: [UInt8] { storage.asciiCode }
+    /// What works out the edge changes left out of ``edgeUnits`` (``EdgeUnits/isPartial(_:)``); nil for a text with no
+    /// joining script. In the shared storage, not beside ``edgeUnits``: a reference there is retained with every copy
+    /// of every text.
+    package var deferredEdges: DeferredEdges? { storage.deferredEdges }
     /// ``asciiCode`` of a cluster of several printable ASCII characters (or none: a lone combining mark's base).
     @inlinable package static var severalASCII: UInt8 { 0xFF }
     /// Offsets into `asciiCodes` per cluster (`clusterCount + 1` entries).
@@ -304,6 +308,7 @@ public struct MeasuredText: Sendable {
     @usableFromInline let ellipsisUnits: [Int32?]
     @usableFromInline let runs: [PlacedRun]
     @usableFromInline let rightToLeftParagraphs: [Bool]
+    let deferredEdges: DeferredEdges?
 
     init(
         text: String,
@@ -331,7 +336,8 @@ public struct MeasuredText: Sendable {
         hasHangul: Bool,
         ellipsisUnits: [Int32?],
         runs: [PlacedRun],
-        rightToLeftParagraphs: [Bool]
+        rightToLeftParagraphs: [Bool],
+        deferredEdges: DeferredEdges?
     ) {
         self.text = text
         self.utf16Count = utf16Count
@@ -359,5 +365,6 @@ public struct MeasuredText: Sendable {
         self.ellipsisUnits = ellipsisUnits
         self.runs = runs
         self.rightToLeftParagraphs = rightToLeftParagraphs
+        self.deferredEdges = deferredEdges
     }
 }

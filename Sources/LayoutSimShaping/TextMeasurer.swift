@@ -144,13 +144,14 @@ package final class TextMeasurer {
             ))
         }
         let kept = facesKept(faces, cascade: cascade)
+        let deferred = deferredJoiningFace(runs, traits: kept.traits).map(DeferredEdges.init(face:))
         var measured = MeasuredText(
             text: text, utf16: utf16, runs: placed, faces: kept.measured, traits: kept.traits,
             ellipsisUnits: kept.ellipsis, levels: levels, warnings: warnings, language: language,
-            table: &table, scratch: &building
+            table: &table, scratch: &building, deferredEdges: deferred
         )
         // Into a local first: assigning the result straight into `measured` while it is read copied it.
-        let edges = lineEdges(measured, runs: runs, faces: faces, language: language)
+        let edges = lineEdges(measured, runs: runs, faces: faces, language: language, deferring: deferred)
         measured.edgeUnits = edges
         if !measured.softHyphens.isEmpty { measured.hyphenUnits = kept.hyphen }
         if !cascade.apple.isEmpty {

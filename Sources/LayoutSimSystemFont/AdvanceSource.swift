@@ -147,6 +147,8 @@ package struct AdvanceSource {
     package func singleEdgeFace() -> Int? {
         guard text.softHyphens.isEmpty else { return nil }
         let units = text.edgeUnits
+        // Left for later only where every change is in that one face, not the SF model's (``EdgeUnits/isPartial(_:)``).
+        if units.isPartial(text.clusterCount), let deferred = text.deferredEdges { return deferred.face }
         let faceIndex = text.faceIndex
         var found = -1
         func oneFace(_ deltas: [Int32]) -> Bool {

@@ -1,5 +1,6 @@
 import LayoutSimFitting
 import LayoutSimModel
+import LayoutSimShaping
 import LayoutSimTestSupport
 import Testing
 
@@ -37,6 +38,28 @@ struct LineEdgeTests {
         #expect(abs(split.widths[1] - 8.1) < 1e-9)
         // 52.5 pt: "مدرس" as drawn (52.66) no longer fits, though its letters measured in context (44.16) would.
         #expect(try lines("مدرسة", font: "NotoSansArabic-Regular.ttf", size: 20, width: 52.5).breaks == [3])
+    }
+
+    /// The changes inside words are worked out when a line first breaks inside a word, not when the text is
+    /// measured: مدرسة measured keeps none (ICU allows no break inside it); completed, ending a line after its س adds
+    /// 425 units (2633 for "مدرس" alone less 2208 in context, uharfbuzz) and starting one with its ة takes 81 off (an
+    /// isolated ة is 405, a final one 486), the widths of ``joiningLettersTakeTheirFormAtALineEdge()``.
+    @Test func insideWordChangesAreWorkedOutWhenALineNeedsThem() throws {
+        let engine = try TestSupport.engine()
+        let font = FontChoice.file(TestSupport.bundledFont("NotoSansArabic-Regular.ttf"), size: 20)
+        let text = try engine.measure("مدرسة", font: font, weight: .regular, language: "ar")
+        #expect(text.clusterCount == 5)
+        #expect(text.edgeUnits.isPartial(text.clusterCount))
+        #expect(text.edgeUnits.end.prefix(5).allSatisfy { $0 == 0 } && text.edgeUnits.start.allSatisfy { $0 == 0 })
+        let deferred = try #require(text.deferredEdges)
+        #expect(!deferred.isComplete)
+        let complete = deferred.unitsAsDoubles(text)
+        #expect(deferred.isComplete)
+        #expect(complete.end.count == 5 && complete.end[3] == 425)
+        #expect(complete.start.count == 5 && complete.start[4] == -81)
+        // A text with a kerned pair in the SF model's face next to its Arabic works out every change when measured.
+        let mixed = try engine.measure("AV مدرسة", font: .textStyle(.body), weight: .regular, language: "ar")
+        #expect(!mixed.edgeUnits.isPartial(mixed.clusterCount))
     }
 
     /// A line is judged where it may end, not at every cluster on the way: احذف نهائيا at 40 pt is 4602 units =
