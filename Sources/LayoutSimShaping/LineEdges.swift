@@ -206,15 +206,21 @@ extension TextMeasurer {
         var forms = EdgeForms()
         swap(&forms, &edgeForms)
         var languageNumber: Int?
+        func reshape(_ run: TextRun, onlyWhereICUBreaks: Bool) {
+            let number = languageNumber ?? forms.number(language: language)
+            languageNumber = number
+            let place = forms.number(face: faces[run.faceIndex]) << 32 | number
+            reshapeJoiningEdges(
+                text, run: run, face: faces[run.faceIndex], place: place, language: language,
+                onlyWhereICUBreaks: onlyWhereICUBreaks, forms: &forms, into: &edges
+            )
+        }
+        // Every run but the joining runs of the deferred face first: whether their changes are all in that face
+        // decides whether its runs' inside-word changes can wait (each run writes only its own clusters' changes).
+        var deferredRuns = false
         for (k, run) in runs.enumerated() {
             if forms.isJoining(run.script) {
-                let number = languageNumber ?? forms.number(language: language)
-                languageNumber = number
-                let place = forms.number(face: faces[run.faceIndex]) << 32 | number
-                reshapeJoiningEdges(
-                    text, run: run, face: faces[run.faceIndex], place: place, language: language,
-                    onlyWhereICUBreaks: run.faceIndex == deferredFace, forms: &forms, into: &edges
-                )
+                if run.faceIndex == deferredFace { deferredRuns = true } else { reshape(run, onlyWhereICUBreaks: false) }
                 continue
             }
             let shaped = text.runs[k].run
@@ -230,13 +236,17 @@ extension TextMeasurer {
                 edges.end[i] &+= delta
             }
         }
-        swap(&forms, &edgeForms)
-        guard let face = deferredFace, let deferring else { return edges }
-        // A kerned pair in another face's run (an Arabic text's Latin word): its changes are not the joining face's,
-        // so every change is worked out now.
-        if !Self.allIn(face: face, edges.start, text) || !Self.allIn(face: face, edges.end, text) {
-            return lineEdges(text, runs: runs, faces: faces, language: language)
+        // A kerned pair in another face's run (an Arabic text's Latin word) or a joining run of another face: the
+        // changes are not all the deferred face's, so its runs' are worked out in full now.
+        let defers = deferredRuns && Self.allIn(face: deferredFace ?? -1, edges.start, text)
+            && Self.allIn(face: deferredFace ?? -1, edges.end, text)
+        if deferredRuns {
+            for run in runs where run.faceIndex == deferredFace && forms.isJoining(run.script) {
+                reshape(run, onlyWhereICUBreaks: defers)
+            }
         }
+        swap(&forms, &edgeForms)
+        guard defers, let deferring else { return edges }
         // The mark of partial changes (``EdgeUnits/isPartial(_:)``).
         if edges.end.isEmpty { edges.end = zeros(count) }
         edges.end.append(0)

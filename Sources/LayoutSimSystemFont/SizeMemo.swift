@@ -25,14 +25,10 @@ package final class SizeMemo {
                     // The changes in units, set once: at each size only their scale changes.
                     if edgeFace >= 0 {
                         let units = source.text.edgeUnits
-                        edges = EdgeAdvances(
-                            start: units.start.map(Double.init), end: units.end.map(Double.init)
-                        )
+                        edges = EdgeAdvances(start: units.start.map(Double.init), end: units.end.map(Double.init))
                     }
                 }
                 if edgeFace >= 0 {
-                    // Once a line has needed the changes inside words, every size has them (no second partial fill).
-                    if edges.isPartial(source.text.clusterCount) { Self.completeIfWorkedOut(&edges, source.text) }
                     edges.scale = source.edgeScale(face: edgeFace, size: size)
                 } else {
                     source.edges(size: size, into: &edges)
@@ -40,13 +36,6 @@ package final class SizeMemo {
                 self.size = size
             }
             return (advances, edges)
-        }
-
-        /// `edges` completed when a line of `text` has needed its inside-word changes (apart from ``at(_:_:)``,
-        /// which every text calls at every size).
-        @inline(never)
-        private static func completeIfWorkedOut(_ edges: inout EdgeAdvances, _ text: MeasuredText) {
-            if text.deferredEdges?.isComplete == true { edges = edges.completed(text) }
         }
     }
 
