@@ -124,7 +124,6 @@ extension Fitter {
             return Int(((width + insets) * scale - 1e-9).rounded(.up))
         }
         func narrowest(height: Double?? = nil) -> Double? {
-            guard passes(width: high, height: height) else { return nil }
             // The first width on the pixel grid that fits, by bisection on the grid itself (pixels k / scale):
             // widths up to `low` do not fit, `high` fits.
             let low = max(insets, min(widest, high) / 4)
@@ -134,9 +133,15 @@ extension Fitter {
             var fitting = Int((high * scale - 1e-9).rounded(.up))
             // The likely answer first, then its neighbours on the grid: a bracket one pixel wide in two or three
             // probes where bisection takes ten or more. Where the verdict grows monotonically with the width (no
-            // shrinking or tightening), the first width that fits is the same whichever widths are probed.
-            if let guess = likely(height: height), failing < guess && guess < fitting {
-                if passes(width: Double(guess) / scale, height: height) {
+            // shrinking or tightening), the first width that fits is the same whichever widths are probed, and
+            // `high` fits where the likely answer does (not probed then).
+            let guess = likely(height: height).flatMap { failing < $0 && $0 < fitting ? $0 : nil }
+            let guessPasses = guess.map { passes(width: Double($0) / scale, height: height) }
+            if guessPasses != true {
+                guard passes(width: high, height: height) else { return nil }
+            }
+            if let guess, let guessPasses {
+                if guessPasses {
                     fitting = guess
                     if guess - 1 > failing {
                         if passes(width: Double(guess - 1) / scale, height: height) { fitting = guess - 1 } else { failing = guess - 1 }
