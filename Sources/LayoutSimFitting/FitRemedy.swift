@@ -109,10 +109,13 @@ extension Fitter {
         let high = max(here.width, Units.roundUpToPixels(paragraphWidest(source, size: now.pointSize), scale: scale) + insets + 1)
         // Where the narrowest width likely is, on the pixel grid (nil: no guess): the widest word at this size where
         // a word is broken and the line count is free, the widest paragraph where one line is all there is.
-        let monotone = !request.label.allowsTightening && !shrinks(request.label)
+        // (Not where lines break by character: a wider line can then end inside a word where a narrower one ended
+        // at a space, so whether a word is broken does not grow with the width.)
+        let growsWithWidth = !request.label.allowsTightening && !shrinks(request.label)
+            && request.label.lineBreakMode != .charWrapping
         func likely(height: Double??) -> Int? {
             let height: Double? = height ?? here.height
-            guard monotone, height == nil else { return nil }
+            guard growsWithWidth, height == nil else { return nil }
             let width: Double
             if here.lineLimit == 1 {
                 width = paragraphWidest(source, size: step.pointSize)
@@ -186,7 +189,8 @@ extension Fitter {
             var more = request
             more.container.lineLimit += 1
             // A category that passes passes with one more line too (the same lines, none hidden), unless the label
-            // shrinks or tightens to fit, whose layouts change with the line limit (``monotone``).
+            // shrinks or tightens to fit, whose layouts change with the line limit.
+            let monotone = !request.label.allowsTightening && !shrinks(request.label)
             var stillFitting = true
             for (i, s) in plan.enumerated() where stillFitting || i == index {
                 let passedBefore = monotone && i < report.results.count && report.results[i].category == s.category
