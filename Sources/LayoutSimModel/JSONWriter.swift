@@ -233,8 +233,11 @@ package struct JSONWriter {
         return items > 1
     }
 
+    /// The length is compared first: the sink, a closure, was copied (its context retained and released) for every
+    /// item (0.6 k instructions per German string written).
+    @inline(__always)
     private mutating func flushIfFull() throws {
-        guard let sink, length >= chunkSize else { return }
+        guard length >= chunkSize, let sink else { return }
         try sink(text)
         length = 0
     }
