@@ -109,10 +109,10 @@ extension JSONWriter {
     }
 
     /// Bytes `i..<i + 8` of `window` (a slice of exactly those, so that no read needs a check of its own) as one
-    /// little-endian word. Also the catalog line index's reader (`SourceText`); inlinable so its loop inlines it.
-    /// Always inlined: called, the slice was made for the call (1.5 k instructions per German string written).
-    @inlinable @inline(__always)
-    package static func word(_ window: ArraySlice<UInt8>, at i: Int) -> UInt64 {
+    /// little-endian word. Always inlined: called, the slice was made for the call (1.5 k instructions per German
+    /// string written). (`SourceText` has its own copy: across modules this one was called, not inlined.)
+    @inline(__always)
+    static func word(_ window: ArraySlice<UInt8>, at i: Int) -> UInt64 {
         var word = UInt64(window[i + 7])
         word = word << 8 | UInt64(window[i + 6])
         word = word << 8 | UInt64(window[i + 5])
