@@ -173,6 +173,23 @@ import Testing
             "7:5 warning 'extra category' [en]: plural category 'few' is never used in 'en'; not checked",
         ])
     }
+
+    /// Keys in sorted order are only compared, and hashed from the first out of order: a duplicate far from its
+    /// first, keys out of order, and a duplicate after them are found as when every key was hashed.
+    @Test func duplicateKeysInAnyOrder() {
+        func unit(_ value: String) -> String {
+            #"{ "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "\#(value)" } } } }"#
+        }
+        let keys = [("a", "1"), ("b", "2"), ("c", "3"), ("a", "4"), ("e", "5"), ("d", "6"), ("d", "7"), ("f", "8")]
+        let members = keys.map { #"    "\#($0.0)" : \#(unit($0.1))"# }.joined(separator: ",\n")
+        let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\(members)\n  }\n}\n"
+        let result = XCStringsReader.read(Data(text.utf8), file: "keys.xcstrings")
+        #expect(result.entries.map { "\($0.key)=\($0.value)@\($0.source.line)" } == ["a=4@4", "b=2@5", "c=3@6", "e=5@8", "d=7@9", "f=8@11"])
+        #expect(result.diagnostics.map { "\($0.location.line) \($0.message)" } == [
+            "7 duplicate key 'a' (first at line 4); only one is read",
+            "10 duplicate key 'd' (first at line 9); only one is read",
+        ])
+    }
 }
 
 extension Array where Element: Hashable {
