@@ -82,27 +82,27 @@ extension CheckResult.Budget {
     package func write(to w: inout JSONWriter) throws {
         try w.beginObject()
         if let averageAdvance {
-            try w.field("averageAdvance", averageAdvance)
+            try w.field(Member.averageAdvance, averageAdvance)
         }
         if let category {
-            try w.field("category", category.swiftUIName)
+            try w.field(Member.category, plain: category.swiftUIName)
         }
-        try w.field("characters", characters)
-        try w.field("lines", lines)
+        try w.field(Member.characters, characters)
+        try w.field(Member.lines, lines)
         if let maxCharacters {
-            try w.field("maxCharacters", maxCharacters)
+            try w.field(Member.maxCharacters, maxCharacters)
         }
-        try w.field("pointSize", pointSize)
+        try w.field(Member.pointSize, pointSize)
         if let samples {
-            w.key("samples")
+            w.key(Member.samples)
             try w.beginObject()
-            try w.field("characters", samples.characters)
-            try w.field("codePoints", samples.codePoints)
-            try w.field("width", samples.width)
+            try w.field(Member.characters, samples.characters)
+            try w.field(Member.codePoints, samples.codePoints)
+            try w.field(Member.width, samples.width)
             try w.endObject()
         }
-        try w.field("textWidth", textWidth)
-        try w.field("width", width)
+        try w.field(Member.textWidth, textWidth)
+        try w.field(Member.width, width)
         try w.endObject()
     }
 }
