@@ -85,7 +85,7 @@ extension CheckResult.Budget {
             try w.field(Member.averageAdvance, averageAdvance)
         }
         if let category {
-            try w.field(Member.category, plain: category.swiftUIName)
+            try w.field(Member.category, Quoted.category(category))
         }
         try w.field(Member.characters, characters)
         try w.field(Member.lines, lines)

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutSimFitting
 import LayoutSimModel
 
 // The JSON report, written by ``JSONWriter`` straight from the values: the same bytes `JSONEncoder` gives for the
@@ -260,6 +261,26 @@ enum Member {
     static let words = JSONWriter.Name("words")
 }
 
+/// The values of a result's category and verdict members (``CategoryName/text(_:)``, ``VerdictKind``'s raw values),
+/// quoted and packed once (``JSONWriter/Constant``): written from a String, each was copied and looked through for
+/// characters to escape.
+enum Quoted {
+    /// By raw value.
+    private static let categories = ContentSizeCategory.allCases.map { JSONWriter.Constant($0.swiftUIName) }
+    private static let fixed = JSONWriter.Constant(CategoryName.text(nil))
+    private static let verdicts = VerdictKind.allCases.map { (kind: $0, quoted: JSONWriter.Constant($0.rawValue)) }
+
+    /// `CategoryName.text(category)`, quoted.
+    static func category(_ category: ContentSizeCategory?) -> JSONWriter.Constant {
+        category.map { categories[$0.rawValue] } ?? fixed
+    }
+
+    /// `verdict.rawValue`, quoted.
+    static func verdict(_ verdict: VerdictKind) -> JSONWriter.Constant {
+        verdicts.first { $0.kind == verdict }?.quoted ?? JSONWriter.Constant(verdict.rawValue)
+    }
+}
+
 extension CheckResult {
     package func write(to w: inout JSONWriter) throws {
         try w.beginObject()
@@ -276,8 +297,8 @@ extension CheckResult {
         w.key(Member.failingCategories); try w.beginArray()
         for verdict in failingCategories {
             try w.beginObject()
-            try w.field(Member.category, plain: CategoryName.text(verdict.category))
-            try w.field(Member.verdict, plain: verdict.verdict.rawValue)
+            try w.field(Member.category, Quoted.category(verdict.category))
+            try w.field(Member.verdict, Quoted.verdict(verdict.verdict))
             try w.endObject()
         }
         try w.endArray()
@@ -286,13 +307,13 @@ extension CheckResult {
         }
         try w.field(Member.file, file)
         if let fitsThrough {
-            try w.field(Member.fitsThrough, plain: fitsThrough.swiftUIName)
+            try w.field(Member.fitsThrough, Quoted.category(fitsThrough))
         }
         try w.field(Member.key, key)
         try w.field(Member.known, known)
         try w.field(Member.line, line)
         try w.field(Member.locale, locale)
-        try w.field(Member.mustFitThrough, plain: mustFitThrough.swiftUIName)
+        try w.field(Member.mustFitThrough, Quoted.category(mustFitThrough))
         try w.field(Member.passed, passed)
         if let place {
             try w.field(Member.place, place)
@@ -313,9 +334,9 @@ extension CheckResult.Failure {
     package func write(to w: inout JSONWriter) throws {
         try w.beginObject()
         if let appliedCategory {
-            try w.field(Member.appliedCategory, plain: appliedCategory.swiftUIName)
+            try w.field(Member.appliedCategory, Quoted.category(appliedCategory))
         }
-        try w.field(Member.category, plain: CategoryName.text(category))
+        try w.field(Member.category, Quoted.category(category))
         if let clippedBy {
             try w.field(Member.clippedBy, clippedBy)
         }
@@ -324,7 +345,7 @@ extension CheckResult.Failure {
         if let remedy {
             w.key(Member.remedy); try remedy.write(to: &w)
         }
-        try w.field(Member.verdict, plain: verdict.rawValue)
+        try w.field(Member.verdict, Quoted.verdict(verdict))
         if let visibleText {
             try w.field(Member.visibleText, visibleText)
         }
@@ -336,7 +357,7 @@ extension CheckResult.Failure.Remedy {
     package func write(to w: inout JSONWriter) throws {
         try w.beginObject()
         if let fitsThroughWithOneMoreLine {
-            try w.field(Member.fitsThroughWithOneMoreLine, plain: fitsThroughWithOneMoreLine.swiftUIName)
+            try w.field(Member.fitsThroughWithOneMoreLine, Quoted.category(fitsThroughWithOneMoreLine))
         }
         if let neededHeight {
             try w.field(Member.neededHeight, neededHeight)

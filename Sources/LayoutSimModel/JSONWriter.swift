@@ -96,7 +96,7 @@ package struct JSONWriter {
 
     /// Starts the member `name` of the open object; its value is written next.
     package mutating func key(_ name: Name) {
-        reserve(2 * depth + name.count + 2)
+        reserve(2 * depth + name.count + Packed.slack + 2)
         let at = Self.separate(&storage, length, comma: newItem(), level: depth)
         length = Self.put(name, &storage, at)
         afterKey = true
@@ -105,26 +105,22 @@ package struct JSONWriter {
     package mutating func field(_ name: Name, _ value: consuming String) throws {
         let count = value.utf8.count
         // Each byte escaped is at most six (`\u00XX`).
-        reserve(2 * depth + name.count + 6 * count + 5)
+        reserve(2 * depth + name.count + Packed.slack + 6 * count + 5)
         let at = Self.openString(after: name, &storage, Self.separate(&storage, length, comma: newItem(), level: depth),
                                  valueCount: count)
         length = Self.quoted(value, count: count, &storage, at)
         try flushIfFull()
     }
 
-    /// The member `name` with a value that needs no escape (a category's or verdict's name): its bytes are not
-    /// looked through for characters to escape (about 150 instructions a value).
-    package mutating func field(_ name: Name, plain value: consuming String) throws {
-        let count = value.utf8.count
-        reserve(2 * depth + name.count + count + 5)
-        let at = Self.openString(after: name, &storage, Self.separate(&storage, length, comma: newItem(), level: depth),
-                                 valueCount: count)
-        length = Self.copy(value, count: count, &storage, at) + 1
+    package mutating func field(_ name: Name, _ value: Constant) throws {
+        reserve(2 * depth + name.count + value.bytes.count + Packed.slack + 2)
+        let at = Self.put(name, &storage, Self.separate(&storage, length, comma: newItem(), level: depth))
+        length = Self.put(value.bytes, &storage, at)
         try flushIfFull()
     }
 
     package mutating func field(_ name: Name, _ value: Int) throws {
-        reserve(2 * depth + name.count + 24)
+        reserve(2 * depth + name.count + Packed.slack + 24)
         let at = Self.put(name, &storage, Self.separate(&storage, length, comma: newItem(), level: depth))
         length = ReportNumber.writeDecimal(value, into: &storage, at: at)
         try flushIfFull()
@@ -135,14 +131,14 @@ package struct JSONWriter {
             key(name)
             return try double(value)
         }
-        reserve(2 * depth + name.count + 26)
+        reserve(2 * depth + name.count + Packed.slack + 26)
         let at = Self.put(name, &storage, Self.separate(&storage, length, comma: newItem(), level: depth))
         length = ReportNumber.writeThousandths(value, into: &storage, at: at)
         try flushIfFull()
     }
 
     package mutating func field(_ name: Name, _ value: Bool) throws {
-        reserve(2 * depth + name.count + 9)
+        reserve(2 * depth + name.count + Packed.slack + 9)
         let at = Self.put(name, &storage, Self.separate(&storage, length, comma: newItem(), level: depth))
         length = Self.bool(value, &storage, at)
         try flushIfFull()
