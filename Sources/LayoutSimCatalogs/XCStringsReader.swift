@@ -171,15 +171,19 @@ package enum XCStringsReader {
             if item["localizations"] != nil, localizationsObject == nil {
                 parser.error("'\(key)': \"localizations\" must be an object")
             }
+            // (Looked up only when there is something to find: a lookup hashes the locale, even in an empty table.)
             for locale in localizations.keys {
                 let warning = unknownLocales.isEmpty ? nil : unknownLocales.removeValue(forKey: locale)
-                let problem = badLocales.removeValue(forKey: locale)
+                let problem = badLocales.isEmpty ? nil : badLocales.removeValue(forKey: locale)
                 guard warning != nil || problem != nil else { continue }
                 let at = localizationsObject?.offset(of: locale).map { location(source.position(utf8Offset: $0)) } ?? here
                 if let warning { parser.diagnostics.append(.warning(warning, at: at)) }
                 if let problem { parser.diagnostics.append(.error("\(problem); its localizations are not read", at: at)) }
             }
-            let locales = [sourceLanguage] + localizations.keys.filter { $0 != sourceLanguage && !invalidLocales.contains($0) }
+            var locales = [sourceLanguage]
+            for locale in localizations.keys where locale != sourceLanguage {
+                if invalidLocales.isEmpty || !invalidLocales.contains(locale) { locales.append(locale) }
+            }
             let keyStart = result.entries.count
             var sourceEnd = keyStart   // the key's entries of the source language: keyStart..<sourceEnd
             for locale in locales {
