@@ -5,33 +5,35 @@
 package struct JSONKeyTable {
     /// The distinct keys, sorted.
     package let keys: [String]
-    /// The value of each key in ``keys``.
-    private let values: [JSONValue]
+    /// The member holding the value of each key in ``keys``: an object of one member's own array (most objects of a
+    /// String Catalog have one: an array of their values made for them was an allocation per key; with a key's
+    /// localizations looked up once, 0.6 k instructions per German string read).
+    private let members: [JSONObject.Member]
 
     package init(_ object: JSONObject) {
         let members = object.members
         if members.count <= 1 {
             keys = members.map(\.key)
-            values = members.map(\.value)
+            self.members = members
             return
         }
         let order = members.indices.sorted { a, b in
             members[a].key < members[b].key || (!(members[b].key < members[a].key) && a < b)
         }
         var keys: [String] = []
-        var values: [JSONValue] = []
+        var kept: [JSONObject.Member] = []
         keys.reserveCapacity(members.count)
-        values.reserveCapacity(members.count)
+        kept.reserveCapacity(members.count)
         for index in order {
             if let last = keys.last, last == members[index].key {
-                values[values.count - 1] = members[index].value
+                kept[kept.count - 1] = members[index]
             } else {
                 keys.append(members[index].key)
-                values.append(members[index].value)
+                kept.append(members[index])
             }
         }
         self.keys = keys
-        self.values = values
+        self.members = kept
     }
 
     /// The number of distinct keys.
@@ -44,6 +46,6 @@ package struct JSONKeyTable {
             let middle = (low + high) / 2
             if keys[middle] < key { low = middle + 1 } else { high = middle }
         }
-        return low < keys.count && keys[low] == key ? values[low] : nil
+        return low < keys.count && keys[low] == key ? members[low].value : nil
     }
 }

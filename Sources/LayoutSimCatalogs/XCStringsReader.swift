@@ -166,9 +166,10 @@ package enum XCStringsReader {
             let comment = item["comment"]?.string
             let shouldTranslate = item["shouldTranslate"]?.bool ?? true
             let extractionState = item["extractionState"]?.string
-            let localizationsObject = item["localizations"]?.object
+            let localizationsValue = item["localizations"]
+            let localizationsObject = localizationsValue?.object
             let localizations = JSONKeyTable(localizationsObject ?? JSONObject())
-            if item["localizations"] != nil, localizationsObject == nil {
+            if localizationsValue != nil, localizationsObject == nil {
                 parser.error("'\(key)': \"localizations\" must be an object")
             }
             // (Looked up only when there is something to find: a lookup hashes the locale, even in an empty table.)
