@@ -39,6 +39,50 @@ struct JSONWriterTests {
         #expect(try Self.written(values) == Self.encoder(values))
     }
 
+    /// Members named by a `JSONWriter.Name` and values given as a `JSONWriter.Constant`, written from packed words
+    /// (whole words, past their end), give the bytes the same names and values give as Strings: every length, so that
+    /// each ends in every lane of a word and at each word's end.
+    @Test func packedNamesAndConstantsWriteAsStrings() throws {
+        var packed = JSONWriter(), plain = JSONWriter()
+        try packed.beginArray()
+        try plain.beginArray()
+        for length in 1...JSONWriter.Name.longest {
+            // Names of `length` bytes: the stem and a letter.
+            let stem = String(repeating: "n", count: length - 1)
+            let value = String(repeating: "v", count: length)
+            try packed.beginObject()
+            try plain.beginObject()
+            try packed.field(JSONWriter.Name(stem + "a"), JSONWriter.Constant(value))
+            try plain.field(stem + "a", value)
+            try packed.field(JSONWriter.Name(stem + "b"), "text \"\(value)\"")
+            try plain.field(stem + "b", "text \"\(value)\"")
+            try packed.field(JSONWriter.Name(stem + "c"), length)
+            try plain.field(stem + "c", length)
+            try packed.field(JSONWriter.Name(stem + "d"), Double(length) / 8)
+            try plain.field(stem + "d", Double(length) / 8)
+            try packed.field(JSONWriter.Name(stem + "e"), length.isMultiple(of: 2))
+            try plain.field(stem + "e", length.isMultiple(of: 2))
+            packed.key(JSONWriter.Name(stem + "f"))
+            plain.key(stem + "f")
+            try packed.strings([value])
+            try plain.strings([value])
+            try packed.endObject()
+            try plain.endObject()
+        }
+        for length in 1...JSONWriter.Constant.longest {
+            let value = String(repeating: "c", count: length)
+            try packed.beginObject()
+            try plain.beginObject()
+            try packed.field(JSONWriter.Name("k"), JSONWriter.Constant(value))
+            try plain.field("k", value)
+            try packed.endObject()
+            try plain.endObject()
+        }
+        try packed.endArray()
+        try plain.endArray()
+        #expect(try packed.finish() == plain.finish())
+    }
+
     @Test func numbersAndNesting() throws {
         struct Item: Encodable {
             let a: Int
