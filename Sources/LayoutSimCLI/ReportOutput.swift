@@ -23,7 +23,15 @@ enum ReportOutput {
                         + "above was printed")
                 }
             } else {
-                try report.writeJSON(trailer: "\n", workers: workers) { FileHandle.standardOutput.write(Data($0)) }
+                // Each chunk is written from its own bytes: copying it into a `Data` first cost ~1 k instructions per
+                // string (German), and `write(_: Data)` stopped the process on a failed write, where this says so.
+                do {
+                    try report.writeJSON(trailer: "\n", workers: workers) { chunk in
+                        do { try FileHandle.standardOutput.write(contentsOf: chunk) } catch { throw StandardOutputError(reason: error) }
+                    }
+                } catch let error as StandardOutputError {
+                    throw CLIError.badInput("standard output: the report could not be written there: \(error.description)")
+                }
             }
             return
         }
@@ -66,5 +74,20 @@ enum ReportOutput {
         // Standard output when it carries text; after a machine-readable report there, standard error.
         let handle = output != nil || format == "text" ? FileHandle.standardOutput : FileHandle.standardError
         handle.write(Data(note.utf8))
+    }
+}
+
+/// A failed write of the report to standard output, told apart from the errors of making the report.
+private struct StandardOutputError: Error, CustomStringConvertible {
+    let reason: any Error
+
+    /// The system's words (`no space left on device`), not those of the `NSError` that carries them.
+    var description: String {
+        let error = reason as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code))).lowercased()
+        }
+        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))).lowercased() }
+        return error.localizedDescription
     }
 }
