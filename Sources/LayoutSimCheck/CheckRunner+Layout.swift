@@ -218,8 +218,8 @@ final class LayoutFeed: @unchecked Sendable {
         done += 1
         isDone[index] = true
         // Counted in order: this result, and those after it done already, when every one before it is counted.
-        if var counting = tally, counting.count == index {
-            tally = nil   // not copied while it grows
+        // Taken out, not copied (the copy cost 0.55 k instructions per German string), and not copied while it grows.
+        if tally?.count == index, var counting = tally.take() {
             while counting.count < storage.count && isDone[counting.count] { counting.add(storage, at: counting.count) }
             tally = counting
         }
