@@ -486,7 +486,9 @@ public enum CheckRunner {
                 : "the catalogs hold no strings in the locales asked for (--locales \(options.locales?.joined(separator: ",") ?? ""))"
             add(.warning("nothing was laid out: \(why)", at: CatalogSourceLocation(file: first, line: 1, column: 1)))
         }
-        report.results = results
+        // Moved in, not assigned: a second reference made the first budget filled in copy all the results (0.63 k
+        // instructions per German string).
+        swap(&report.results, &results)
         report.drawings = laidOut.drawings
         report.fonts = laidOut.fonts
         diagnostics += laidOut.warnings
