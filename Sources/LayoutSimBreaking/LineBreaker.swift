@@ -138,9 +138,9 @@ package enum LineBreaker {
         _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], edges: EdgeAdvances,
         into sink: inout Sink
     ) -> Bool {
-        // (The same array as ICU's but where breaking by character added opportunities: compared by its storage first.)
         let count = text.clusterCount
         let partial = edges.isPartial(count)
+        // (`breaks` is ICU's own array but where breaking by character added opportunities: compared by storage first.)
         if partial && breaks != text.breaks { return false }
         var start = 0
         let limit = width + tolerance

@@ -106,7 +106,8 @@ extension Fitter {
         // The narrowest width that fits (at the container's height, or at `height`): the widest a line can be is the
         // longest paragraph; search below it.
         let widest = now.lines.map(\.width).max() ?? 0
-        let high = max(here.width, Units.roundUpToPixels(paragraphWidest(source, size: now.pointSize), scale: scale) + insets + 1)
+        let longestParagraph = paragraphWidest(source, size: now.pointSize)
+        let high = max(here.width, Units.roundUpToPixels(longestParagraph, scale: scale) + insets + 1)
         // Where the narrowest width likely is, on the pixel grid (nil: no guess): the widest word at this size where
         // a word is broken and the line count is free, the widest paragraph where one line is all there is.
         // (Not where lines break by character: a wider line can then end inside a word where a narrower one ended
@@ -118,7 +119,7 @@ extension Fitter {
             guard growsWithWidth, height == nil else { return nil }
             let width: Double
             if here.lineLimit == 1 {
-                width = paragraphWidest(source, size: step.pointSize)
+                width = longestParagraph   // (no shrinking: the size the fit ended with is the step's)
             } else if now.wordBroken && here.lineLimit == 0 {
                 width = widestWord(source, size: step.pointSize, breaks: breaks)
             } else {
@@ -144,16 +145,11 @@ extension Fitter {
                 guard passes(width: high, height: height) else { return nil }
             }
             if let guess, let guessPasses {
-                if guessPasses {
-                    fitting = guess
-                    if guess - 1 > failing {
-                        if passes(width: Double(guess - 1) / scale, height: height) { fitting = guess - 1 } else { failing = guess - 1 }
-                    }
-                } else {
-                    failing = guess
-                    if guess + 1 < fitting {
-                        if passes(width: Double(guess + 1) / scale, height: height) { fitting = guess + 1 } else { failing = guess + 1 }
-                    }
+                if guessPasses { fitting = guess } else { failing = guess }
+                // The neighbour on the side still open: one pixel narrower if the guess fits, wider if not.
+                let neighbour = guessPasses ? guess - 1 : guess + 1
+                if failing < neighbour && neighbour < fitting {
+                    if passes(width: Double(neighbour) / scale, height: height) { fitting = neighbour } else { failing = neighbour }
                 }
             }
             while fitting - failing > 1 {

@@ -238,10 +238,10 @@ extension TextMeasurer {
         }
         // A kerned pair in another face's run (an Arabic text's Latin word) or a joining run of another face: the
         // changes are not all the deferred face's, so its runs' are worked out in full now.
-        let defers = deferredRuns && Self.allIn(face: deferredFace ?? -1, edges.start, text)
-            && Self.allIn(face: deferredFace ?? -1, edges.end, text)
-        if deferredRuns {
-            for run in runs where run.faceIndex == deferredFace && forms.isJoining(run.script) {
+        var defers = false
+        if deferredRuns, let face = deferredFace {
+            defers = Self.allIn(face: face, edges.start, text) && Self.allIn(face: face, edges.end, text)
+            for run in runs where run.faceIndex == face && forms.isJoining(run.script) {
                 reshape(run, onlyWhereICUBreaks: defers)
             }
         }
