@@ -129,48 +129,59 @@ package final class SystemFontModel {
         let count = text.clusterCount
         // Every element is written below: resizing keeps the storage of the last size.
         if out.count != count { out = [Double](repeating: 0, count: count) }
-        // A face's rule is worked out where the face changes (runs of one face are long; a cascade has many faces
-        // the text does not use): reading a face's fields per cluster copies the face each time. The arrays are
-        // read from locals (spans would need macOS 26).
+        // Run by run of one face (runs are long; a cascade has many faces the text does not use): its rule is worked
+        // out once, and each kind of face has a loop of its own, with no test of the face or its rule per cluster.
+        // Reading a face's fields per cluster copies the face each time. The arrays are read from locals (spans would
+        // need macOS 26).
         let faceIndex = text.faceIndex
         let units = text.advanceUnits
         let ascii = text.asciiCode
         let kerning = text.kerningUnits
-        var face = -1
-        var rule = FaceRule(scale: 0, modelled: false, calibration: nil)
-        for i in 0..<count {
-            let index = Int(faceIndex[i])
-            if index != face {
-                face = index
-                let traits = text.traits[index]
-                rule = FaceRule(
-                    traits, size: size,
-                    calibration: calibrated ? StandInCalibration.scaling(traits, size: size, language: text.language) : nil
-                )
-                if rule.modelled && !hasRow {
+        var start = 0
+        while start < count {
+            let index = faceIndex[start]
+            var end = start + 1
+            while end < count && faceIndex[end] == index { end += 1 }
+            let traits = text.traits[Int(index)]
+            let rule = FaceRule(
+                traits, size: size,
+                calibration: calibrated ? StandInCalibration.scaling(traits, size: size, language: text.language) : nil
+            )
+            if let (perUnit, extra) = rule.calibration {
+                // A calibrated stand-in (Noto Thai, …).
+                for i in start..<end {
+                    let advance = units[i]
+                    out[i] = Double(advance) * perUnit + (advance > 0 ? extra : 0)
+                }
+            } else if !rule.modelled {
+                // A fallback font: its own advances.
+                let scale = rule.scale
+                for i in start..<end { out[i] = Double(units[i]) * scale }
+            } else {
+                if !hasRow {
                     let row = row(atSize: size, weight: weight)
                     sf = row.advances
                     ratio = row.letterRatio
                     tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
                     hasRow = true
                 }
+                let scale = rule.scale
+                for i in start..<end {
+                    let code = ascii[i]
+                    if code == 0 {
+                        out[i] = Double(units[i]) * scale * ratio
+                    } else if code != MeasuredText.severalASCII {
+                        // One character (most): one lookup, without the cluster's slice of ``MeasuredText/asciiCodes``.
+                        out[i] = SFKerningModel.kerning(kerning[i], pointsPerUnit: scale, tightening: tightening)
+                            + sf[Int(code) - 0x20]
+                    } else {
+                        var width = SFKerningModel.kerning(kerning[i], pointsPerUnit: scale, tightening: tightening)
+                        for code in text.asciiCodes(ofCluster: i) ?? [] { width += sf[Int(code) - 0x20] }
+                        out[i] = width
+                    }
+                }
             }
-            let advance = units[i]
-            if let (perUnit, extra) = rule.calibration {
-                out[i] = Double(advance) * perUnit + (advance > 0 ? extra : 0)   // a calibrated stand-in (Noto Thai, …)
-            } else if !rule.modelled {
-                out[i] = Double(advance) * rule.scale   // a fallback font: its own advances
-            } else if ascii[i] == 0 {
-                out[i] = Double(advance) * rule.scale * ratio
-            } else if ascii[i] != MeasuredText.severalASCII {
-                // One character (most): one lookup, without the cluster's slice of ``MeasuredText/asciiCodes``.
-                out[i] = SFKerningModel.kerning(kerning[i], pointsPerUnit: rule.scale, tightening: tightening)
-                    + sf[Int(ascii[i]) - 0x20]
-            } else {
-                var width = SFKerningModel.kerning(kerning[i], pointsPerUnit: rule.scale, tightening: tightening)
-                for code in text.asciiCodes(ofCluster: i) ?? [] { width += sf[Int(code) - 0x20] }
-                out[i] = width
-            }
+            start = end
         }
     }
 
