@@ -66,9 +66,9 @@ struct BudgetsCommand: ParsableCommand {
         let roomless = checkReport.roomlessBudgets
         if !roomless.isEmpty {
             let named = roomless.prefix(3).joined(separator: ", ") + (roomless.count > 3 ? " and \(roomless.count - 3) more" : "")
-            FileHandle.standardError.write(Data(("warning: \(roomless.count) string\(roomless.count == 1 ? " has" : "s have") no room "
+            StandardStreams.error("warning: \(roomless.count) string\(roomless.count == 1 ? " has" : "s have") no room "
                 + "in \(roomless.count == 1 ? "its" : "their") layout where \(roomless.count == 1 ? "it" : "they") must fit (\(named)): "
-                + "no budget written, as no translation could meet it; the layout must change\n").utf8))
+                + "no budget written, as no translation could meet it; the layout must change\n")
         }
         if let outputDir {
             do throws(OutputFileError) { try OutputFile.makeFolder(outputDir) } catch {
@@ -80,17 +80,17 @@ struct BudgetsCommand: ParsableCommand {
         for catalog in catalogs {
             let destination = output ?? outputDir.map { ($0 as NSString).appendingPathComponent((catalog as NSString).lastPathComponent) } ?? catalog
             guard written.insert(BudgetWriter.resolved(destination)).inserted else {
-                FileHandle.standardError.write(Data("error: \(catalog): another catalog was written to \(destination) already; not written\n".utf8))
+                StandardStreams.error("error: \(catalog): another catalog was written to \(destination) already; not written\n")
                 failed = true
                 continue
             }
             let writer = BudgetWriter(budgets: budgets, unit: unit, inPlace: inPlace)
             let outcome = writer.write(catalog, to: destination)
             for diagnostic in outcome.diagnostics {
-                FileHandle.standardError.write(Data("\(diagnostic.location): \(diagnostic.severity == .error ? "error" : "warning"): \(diagnostic.message)\n".utf8))
+                StandardStreams.error("\(diagnostic.location): \(diagnostic.severity == .error ? "error" : "warning"): \(diagnostic.message)\n")
             }
             if let error = outcome.error {
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                StandardStreams.error("error: \(error)\n")
                 failed = true
             } else {
                 print("\(destination): \(outcome.annotated) of \(outcome.total) \(outcome.noun) given a budget\(outcome.unitWords)")
@@ -101,9 +101,9 @@ struct BudgetsCommand: ParsableCommand {
                    Set(CatalogReader.read(URL(fileURLWithPath: catalog)).entries.map(\.key))
                        .isDisjoint(with: budgets.lazy.map(\.key)) {
                     let checked = checkReport.catalogs.map { "'\($0)'" }.joined(separator: ", ")
-                    FileHandle.standardError.write(Data(("error: \(catalog): none of its \(outcome.noun) is in the report "
+                    StandardStreams.error("error: \(catalog): none of its \(outcome.noun) is in the report "
                         + "\(report), a check of \(checked.isEmpty ? "no catalog" : checked); give the report of a check "
-                        + "of this catalog\n").utf8))
+                        + "of this catalog\n")
                     failed = true
                 }
             }

@@ -156,7 +156,7 @@ struct CheckCommand: ParsableCommand {
         if showProgress {
             options.progress = { done, total in
                 if total >= 200 && (done % 50 == 0 || done == total) {
-                    FileHandle.standardError.write(Data("\rchecked \(done)/\(total)\(done == total ? "\n" : "")".utf8))
+                    StandardStreams.error("\rchecked \(done)/\(total)\(done == total ? "\n" : "")")
                 }
             }
         }
@@ -185,7 +185,7 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if let last = unwritten.last {
-            for error in unwritten.dropLast() { FileHandle.standardError.write(Data("error: \(error.description)\n".utf8)) }
+            for error in unwritten.dropLast() { StandardStreams.error("error: \(error.description)\n") }
             throw last
         }
         if let updateBaseline {

@@ -45,8 +45,8 @@ struct DoctorCommand: ParsableCommand {
                 }
             }
             if let apple, AppleCascade.systemFace(in: apple, weight: .regular) == nil {
-                FileHandle.standardError.write(Data(("warning: \(apple.directory): has no SF (the system font): the "
-                    + "stand-in's figures follow\n").utf8))
+                StandardStreams.error("warning: \(apple.directory): has no SF (the system font): the "
+                    + "stand-in's figures follow\n")
             }
         } catch let error as LayoutSimError {
             throw CLIError.badInput(error.description)

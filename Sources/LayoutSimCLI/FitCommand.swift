@@ -185,14 +185,13 @@ struct FitCommand: ParsableCommand {
             throw CLIError.badInput(error.description)
         }
         if let lang, let warning = LanguageTag.unknownLanguage(lang) {
-            FileHandle.standardError.write(Data("warning: --lang \(warning): line breaking and plural rules are the root locale's\n".utf8))
+            StandardStreams.error("warning: --lang \(warning): line breaking and plural rules are the root locale's\n")
         }
         if json {
             let data: Data
             // The fonts' digests are read here, when the report names them.
             do { data = try report.jsonData() } catch let error as FontError { throw CLIError.badInput(error.description) }
-            FileHandle.standardOutput.write(data)
-            FileHandle.standardOutput.write(Data("\n".utf8))
+            try StandardStreams.output(data + Data("\n".utf8), what: "the report")
         } else {
             print(TextReportRenderer.render(report), terminator: "")
             if let remedy = report.remedy { print(remedy.words(container: request.container)) }

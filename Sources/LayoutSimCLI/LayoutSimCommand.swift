@@ -22,7 +22,7 @@ struct LayoutSimCommand: ParsableCommand {
             var command = try parsedCommand()
             try command.run()
         } catch let error as CLIError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            StandardStreams.error("error: \(error.description)\n")
             Foundation.exit(2)
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
@@ -38,7 +38,7 @@ struct LayoutSimCommand: ParsableCommand {
                 }
                 exit(withError: error)
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            StandardStreams.error(fullMessage(for: error) + "\n")
             Foundation.exit(status == .validationFailure ? 2 : status.rawValue)
         }
     }

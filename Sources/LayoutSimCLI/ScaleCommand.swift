@@ -258,7 +258,7 @@ struct ScaleCommand: ParsableCommand {
     }
 
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        StandardStreams.error("error: \(message)\n")
     }
 }
 

@@ -112,4 +112,49 @@ struct HostileCLITests {
         #expect(!run.stderr.contains("error"))
         #expect(run.stderr.contains("warning: cannot tell the language"))
     }
+
+    /// Runs `layoutsim` with standard output on /dev/full (every write fails: no space left on device), and
+    /// standard error closed when asked.
+    func runWithFullOutput(_ arguments: [String], closingStandardError: Bool = false) throws -> (status: Int32, stderr: String) {
+        let binary: URL = try #require(CLIRunner.binary, "layoutsim binary not built next to the tests")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", closingStandardError ? "exec \"$0\" \"$@\" >/dev/full 2>&-" : "exec \"$0\" \"$@\" >/dev/full",
+                             binary.path] + arguments
+        process.currentDirectoryURL = TestSupport.packageRoot
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A report on a standard output that cannot take it: every format says so and exits 2 (the text formats stopped
+    /// the process with SIGILL, status 132); with `--output`, the file is written before the summary's failure is
+    /// said; with standard error closed as well, the status is still 2.
+    @Test func aFullStandardOutputIsAnErrorInEveryFormat() throws {
+        let message = "error: standard output: the report could not be written there: no space left on device\n"
+        for format in ["text", "json", "junit", "sarif", "github"] {
+            let run = try runWithFullOutput(["check", Self.catalog, "--spec", Self.spec, "--format", format])
+            #expect(run.status == 2, "\(format)")
+            #expect(run.stderr.hasSuffix(message), "\(format): \(run.stderr)")
+        }
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("report.json").path
+        let written = try runWithFullOutput(["check", Self.catalog, "--spec", Self.spec, "--format", "json", "--output", file])
+        #expect(written.status == 2)
+        #expect(written.stderr.hasSuffix("error: standard output: the summary could not be written there: no space left on device\n"))
+        let report = try Data(contentsOf: URL(fileURLWithPath: file))
+        #expect((try JSONSerialization.jsonObject(with: report) as? [String: Any])?["results"] != nil)
+        let silent = try runWithFullOutput(["check", Self.catalog, "--spec", Self.spec], closingStandardError: true)
+        #expect(silent.status == 2)
+        #expect(silent.stderr.isEmpty)
+        let missing = try runWithFullOutput(["check", "Tests/Fixtures/Check/no-such.xcstrings"], closingStandardError: true)
+        #expect(missing.status == 2)
+        let fit = try runWithFullOutput(["fit", "Hello", "--width", "100", "--json"])
+        #expect(fit.status == 2)
+        #expect(fit.stderr.hasSuffix(message))
+    }
 }
