@@ -12,7 +12,13 @@ package final class Shaper {
     /// Number of HarfBuzz shaping calls made.
     package var shapeCalls: Int { state.shapeCalls }
 
-    /// Whether short runs are shaped once (``State/runs``); tests turn it off to compare.
+    /// Runs made from the glyphs and pairs HarfBuzz gave before, without a call (``PairShaping``), and those of them
+    /// shaped again to check the model.
+    package var modelledRuns: Int { state.pairs.modelled }
+    package var auditedRuns: Int { state.pairs.audited }
+
+    /// Whether short runs are shaped once (``State/runs``) and the SF stand-in's Latin runs made from the pairs
+    /// HarfBuzz gave before (``State/pairs``); tests turn it off to compare with HarfBuzz's own results.
     package var reusesRuns: Bool {
         get { state.reusesRuns }
         set { state.reusesRuns = newValue }
@@ -82,6 +88,8 @@ package final class Shaper {
         var runs = LRUCache<RunKey, (face: FontFace, run: ShapedRun)>(capacity: 4096)
         var joining = JoiningClasses()
         var reusesRuns = true
+        /// Latin runs of the SF stand-in made from the glyphs and pairs HarfBuzz gave before (``PairShaping``).
+        var pairs = PairShaping()
 
         mutating func shape(
             _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
@@ -98,6 +106,13 @@ package final class Shaper {
             _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
             harfBuzzScript script: hb_script_t?, contextualAlternates: Bool, tracking: Bool
         ) -> ShapedRun {
+            // The SF stand-in's Latin runs, whole texts included, from the model when it knows their pairs.
+            if reusesRuns && !contextualAlternates && tracking, let made = pairs.run(
+                utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
+                buffer: &buffer, shapeCalls: &shapeCalls
+            ) {
+                return made
+            }
             // A run that is the whole text is not kept: the engine keeps whole texts shaped.
             guard reusesRuns, range.count <= RunKey.maximumUnits, !range.isEmpty, range.count < utf16.count else {
                 return shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,

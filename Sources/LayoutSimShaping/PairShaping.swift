@@ -1,0 +1,251 @@
+import CHarfBuzz
+import LayoutSimFaces
+
+/// Shaping a run of Latin-1 characters in the SF stand-in without a HarfBuzz call, from what HarfBuzz gave for the
+/// same characters and pairs before.
+///
+/// A whole German text is one run in the SF stand-in (Inter), shaped by one HarfBuzz call: 90 k of a check's 265 k
+/// instructions per string, most of it the call's own cost (Inter has some 200 lookups, each looked at for every
+/// text), not the glyphs'. For the runs this model takes, HarfBuzz's result is each character's glyph and advance
+/// plus a kerning value per adjacent pair:
+/// - the characters are U+0020–U+007E and U+00A0–U+00FF but U+00AD: one code unit each, no combining marks, left to
+///   right, in the Latin or the common script;
+/// - the face is static (no variations), shaped as the SF stand-in is (`calt` off, `trak` on), and the language
+///   system HarfBuzz selects for the run's script and language has no substitution that is on by default and can
+///   change such characters (`locl`, `liga`, `clig`, `rlig`, `rclt`, `rvrn`, …; ``isPlain(_:script:language:)``),
+///   nor positioning beyond pairs (`dist`, `curs`, a required feature). `ccmp` and `mark` act on marks, which the
+///   characters here are not.
+/// - Inter's `kern` is one pair-positioning lookup that moves the first glyph only (value format 2 empty), so each
+///   pair's kerning is independent of the pairs around it (a test checks every pair of every bundled weight, and the
+///   bench corpora, against HarfBuzz).
+///
+/// Nothing is assumed of a glyph: each character's glyph, nominal advance and each pair's kerning are learned from
+/// runs HarfBuzz shaped (under the same face, script and language), and a run with a character or a pair not seen yet
+/// goes to HarfBuzz, which teaches them. After a few such runs the pairs of printable ASCII are learned at once from
+/// one shaping of a sequence that holds each of them (a de Bruijn sequence, 9,026 characters). A result HarfBuzz gives
+/// that does not fit the model (not one glyph per character, an offset, a pair whose kerning changed, kerning after a
+/// run's last glyph) turns the model off for that face, script and language; so does a result HarfBuzz gives for a
+/// run the model also made (every ``auditInterval``th run it makes is shaped by HarfBuzz as well and compared).
+struct PairShaping {
+    /// One model per face, script and language.
+    private var tables: [Key: Table] = [:]
+    /// Runs made without HarfBuzz, and runs shaped to check them (``auditInterval``).
+    private(set) var modelled = 0
+    private(set) var audited = 0
+
+    /// Every this many runs a model makes, HarfBuzz shapes the run too and the two are compared.
+    static let auditInterval = 128
+    /// HarfBuzz runs of one model after which the pairs of printable ASCII are learned at once.
+    static let prefillAfter = 8
+
+    private struct Key: Hashable {
+        let face: ObjectIdentifier
+        let script: UInt32
+        let language: String?
+    }
+
+    /// What a model has learned. A class: the dictionary's value is changed in place without copying its arrays.
+    private final class Table {
+        let face: FontFace
+        var usable: Bool
+        /// Per character (the code, 0–255): its glyph and nominal advance, once learned.
+        var known = [Bool](repeating: false, count: 256)
+        var glyph = [UInt32](repeating: 0, count: 256)
+        var nominal = [Int32](repeating: 0, count: 256)
+        /// Per pair (first × 256 + second): the kerning of the first glyph before the second; `Int32.min` unknown.
+        var kerning = [Int32](repeating: Int32.min, count: 65_536)
+        var harfBuzzRuns = 0
+        var prefilled = false
+
+        init(face: FontFace, usable: Bool) {
+            self.face = face
+            self.usable = usable
+        }
+    }
+
+    /// Whether `utf16[range]` is made of characters the model takes.
+    @inline(__always)
+    static func takes(_ utf16: [UInt16], _ range: Range<Int>) -> Bool {
+        for k in range {
+            let unit = utf16[k]
+            if unit < 0x20 || (unit > 0x7E && unit < 0xA0) || unit > 0xFF || unit == 0xAD { return false }
+        }
+        return true
+    }
+
+    /// The run made by the model, or HarfBuzz's (through `buffer`, counted in `shapeCalls`) when the model has to
+    /// learn or to check; nil when the model does not take the run (HarfBuzz shapes it as before).
+    mutating func run(
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?,
+        script: hb_script_t?, buffer: inout ShapingBuffer, shapeCalls: inout Int
+    ) -> ShapedRun? {
+        guard let script, script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON, rightToLeft != true,
+              !range.isEmpty, face.id.variations.isEmpty, Self.takes(utf16, range) else { return nil }
+        let key = Key(face: ObjectIdentifier(face), script: script.rawValue, language: language)
+        let table: Table
+        if let known = tables[key], known.face === face {
+            table = known
+        } else {
+            table = Table(face: face, usable: Self.isPlain(face, script: script, language: language))
+            tables[key] = table
+        }
+        guard table.usable else { return nil }
+        func shape(_ utf16: [UInt16], _ range: Range<Int>) -> ShapedRun {
+            shapeCalls += 1
+            return buffer.shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
+                                script: script, contextualAlternates: false, tracking: true, ink: true)
+        }
+        if let made = Self.make(table, utf16, range) {
+            modelled += 1
+            guard modelled % Self.auditInterval == 0 else { return made }
+            audited += 1
+            let shaped = shape(utf16, range)
+            if shaped != made { table.usable = false }
+            return shaped
+        }
+        let shaped = shape(utf16, range)
+        Self.learn(table, shaped, utf16, range)
+        return shaped
+    }
+
+    /// The run from what `table` has learned, or nil when a character or a pair is not known yet.
+    private static func make(_ table: Table, _ utf16: [UInt16], _ range: Range<Int>) -> ShapedRun? {
+        let known = table.known, glyph = table.glyph, nominal = table.nominal, kerning = table.kerning
+        for k in range where !known[Int(utf16[k])] { return nil }
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(range.count)
+        let face = table.face
+        for k in range {
+            let code = Int(utf16[k])
+            var kern: Int32 = 0
+            if k + 1 < range.upperBound {
+                kern = kerning[code << 8 | Int(utf16[k + 1])]
+                if kern == Int32.min { return nil }
+            }
+            let id = glyph[code]
+            let ink = face.inkExtents(ofGlyph: id)
+            glyphs.append(ShapedGlyph(
+                glyphID: id, cluster: k, advance: nominal[code] &+ kern, nominalAdvance: nominal[code], xOffset: 0,
+                yOffset: 0, inkTop: ink.map { 0 &+ $0.top }, inkBottom: ink.map { 0 &+ $0.bottom }
+            ))
+        }
+        return ShapedRun(face: face.id, unitsPerEm: face.metrics.unitsPerEm, range: range, glyphs: glyphs, isRightToLeft: false)
+    }
+
+    /// Learns each character's glyph and advance, and each adjacent pair's kerning, from HarfBuzz's `run` of
+    /// `utf16[range]`; turns the model off when the run does not fit it.
+    private static func learn(_ table: Table, _ run: ShapedRun, _ utf16: [UInt16], _ range: Range<Int>) {
+        let glyphs = run.glyphs
+        guard !run.isRightToLeft, glyphs.count == range.count else { table.usable = false; return }
+        for (i, k) in range.enumerated() {
+            let g = glyphs[i]
+            let code = Int(utf16[k])
+            guard g.cluster == k, g.xOffset == 0, g.yOffset == 0 else { table.usable = false; return }
+            // A character the face lacks (.notdef) is not learned: its runs stay HarfBuzz's.
+            guard g.glyphID != 0 else { continue }
+            if table.known[code] {
+                guard table.glyph[code] == g.glyphID, table.nominal[code] == g.nominalAdvance else {
+                    table.usable = false
+                    return
+                }
+            } else {
+                table.known[code] = true
+                table.glyph[code] = g.glyphID
+                table.nominal[code] = g.nominalAdvance
+            }
+            let kern = g.advance &- g.nominalAdvance
+            if k + 1 < range.upperBound {
+                let pair = code << 8 | Int(utf16[k + 1])
+                let learned = table.kerning[pair]
+                if learned == Int32.min {
+                    table.kerning[pair] = kern
+                } else if learned != kern {
+                    table.usable = false
+                    return
+                }
+            } else if kern != 0 {
+                table.usable = false
+                return
+            }
+        }
+    }
+
+    /// Printable ASCII (U+0020–U+007E) in an order that holds each of its 9,025 ordered pairs once (a de Bruijn
+    /// sequence of order 2, closed): for each character a, a itself, then a b for each b after it.
+    static let asciiPairs: [UInt16] = {
+        let alphabet = Array(UInt16(0x20)...UInt16(0x7E))
+        var sequence: [UInt16] = []
+        sequence.reserveCapacity(alphabet.count * alphabet.count + 1)
+        for (i, a) in alphabet.enumerated() {
+            sequence.append(a)
+            for b in alphabet[(i + 1)...] {
+                sequence.append(a)
+                sequence.append(b)
+            }
+        }
+        sequence.append(alphabet[0])
+        return sequence
+    }()
+
+    /// Whether the language system HarfBuzz selects for `script` and `language` in `face` turns nothing on by default
+    /// that could change the characters the model takes, beyond `ccmp` and `calt` (off for the SF stand-in) in GSUB
+    /// and `kern` and `mark` in GPOS, with no required feature.
+    static func isPlain(_ face: FontFace, script: hb_script_t, language: String?) -> Bool {
+        face.withHarfBuzzFont { font in
+            guard let hbFace = hb_font_get_face(font) else { return false }
+            var scriptTags = [hb_tag_t](repeating: 0, count: 4)
+            var languageTags = [hb_tag_t](repeating: 0, count: 4)
+            var scriptCount: UInt32 = 4
+            var languageCount: UInt32 = 4
+            let hbLanguage = language.flatMap { $0.isEmpty ? nil : hb_language_from_string($0, -1) }
+            hb_ot_tags_from_script_and_language(script, hbLanguage, &scriptCount, &scriptTags, &languageCount, &languageTags)
+            for (table, allowed) in [(gsub, gsubAllowed), (gpos, gposAllowed)] {
+                var scriptIndex: UInt32 = 0
+                var chosen: hb_tag_t = 0
+                hb_ot_layout_table_select_script(hbFace, table, scriptCount, &scriptTags, &scriptIndex, &chosen)
+                var languageIndex: UInt32 = 0
+                hb_ot_layout_script_select_language(hbFace, table, scriptIndex, languageCount, &languageTags, &languageIndex)
+                var required: UInt32 = 0
+                var requiredTag: hb_tag_t = 0
+                if hb_ot_layout_language_get_required_feature(hbFace, table, scriptIndex, languageIndex, &required, &requiredTag) != 0 {
+                    return false
+                }
+                var count: UInt32 = 256
+                var tags = [hb_tag_t](repeating: 0, count: 256)
+                let total = hb_ot_layout_language_get_feature_tags(hbFace, table, scriptIndex, languageIndex, 0, &count, &tags)
+                guard total <= 256 else { return false }
+                for tag in tags.prefix(Int(count)) where !allowed(tag) { return false }
+            }
+            return true
+        }
+    }
+
+    private static let gsub: hb_tag_t = tag("GSUB")
+    private static let gpos: hb_tag_t = tag("GPOS")
+
+    /// GSUB features that HarfBuzz leaves off unless asked (the font's stylistic sets, figures, fractions, …), and
+    /// `ccmp` (marks) and `calt` (off for the SF stand-in).
+    private static func gsubAllowed(_ tag: hb_tag_t) -> Bool {
+        let name = tagName(tag)
+        if name.hasPrefix("ss") || name.hasPrefix("cv") { return true }
+        return ["ccmp", "calt", "aalt", "case", "dlig", "dnom", "frac", "numr", "ordn", "pnum", "tnum", "lnum", "onum",
+                "salt", "sinf", "subs", "sups", "zero", "smcp", "c2sc", "pcap", "c2pc", "unic", "titl", "swsh", "hist",
+                "hlig", "nalt", "ornm", "sups", "afrc"].contains(name)
+    }
+
+    /// GPOS features: pair kerning and mark positioning (marks are not taken), and those HarfBuzz leaves off.
+    private static func gposAllowed(_ tag: hb_tag_t) -> Bool {
+        ["kern", "mark", "mkmk", "cpsp", "case", "ss01", "ss02", "ss03", "ss04"].contains(tagName(tag))
+    }
+
+    private static func tag(_ name: StaticString) -> hb_tag_t {
+        name.withUTF8Buffer { bytes in
+            bytes.reduce(0) { $0 << 8 | hb_tag_t($1) }
+        }
+    }
+
+    private static func tagName(_ tag: hb_tag_t) -> String {
+        String(decoding: [UInt8(tag >> 24 & 0xFF), UInt8(tag >> 16 & 0xFF), UInt8(tag >> 8 & 0xFF), UInt8(tag & 0xFF)],
+               as: UTF8.self)
+    }
+}
