@@ -103,9 +103,43 @@ struct PairShaping {
             if shaped != made { table.usable = false }
             return shaped
         }
+        // HarfBuzz's cost grows with the glyphs (each of Inter's lookups looks at each glyph): only the characters
+        // around the pairs not learned yet are shaped, one after the other, and the run is then made.
+        let unknown = Self.unknownPairs(table, utf16, range)
+        if !unknown.isEmpty && unknown.count < range.count {
+            Self.learn(table, shape(unknown, 0..<unknown.count), unknown, 0..<unknown.count)
+            if table.usable, let made = Self.make(table, utf16, range) {
+                modelled += 1
+                return made
+            }
+        }
         let shaped = shape(utf16, range)
         Self.learn(table, shaped, utf16, range)
         return shaped
+    }
+
+    /// The characters of `utf16[range]` around each pair (and each character alone) `table` has not learned, in
+    /// order: each stretch of unknown pairs whole, stretches one after the other (the pair where two meet is learned
+    /// too, as any other).
+    private static func unknownPairs(_ table: Table, _ utf16: [UInt16], _ range: Range<Int>) -> [UInt16] {
+        var out: [UInt16] = []
+        var k = range.lowerBound
+        while k < range.upperBound {
+            let code = Int(utf16[k])
+            let pairUnknown = k + 1 < range.upperBound && table.kerning[code << 8 | Int(utf16[k + 1])] == Int32.min
+            if pairUnknown {
+                var end = k + 1
+                while end + 1 < range.upperBound && table.kerning[Int(utf16[end]) << 8 | Int(utf16[end + 1])] == Int32.min {
+                    end += 1
+                }
+                out.append(contentsOf: utf16[k...end])
+                k = end
+            } else if !table.known[code] {
+                out.append(utf16[k])
+            }
+            k += 1
+        }
+        return out
     }
 
     /// The run from what `table` has learned, or nil when a character or a pair is not known yet.

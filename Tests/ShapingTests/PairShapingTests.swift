@@ -75,6 +75,30 @@ struct PairShapingTests {
         #expect(harfBuzz.measurer.shaper.modelledRuns == 0)
     }
 
+    /// Learning as a check does, from the pairs of each text not seen yet (shaped on their own, the text then made):
+    /// random words of a small alphabet, so that pairs recur, each text compared with HarfBuzz's.
+    @Test func pairsLearnedTextByTextAreHarfBuzzs() throws {
+        let modelled = try TestSupport.engine()
+        let harfBuzz = try TestSupport.engine()
+        harfBuzz.measurer.shaper.reusesRuns = false
+        let alphabet = Array("AVTWYaeorvwyf.,:;-'\"Äöüß 0147()é«»")
+        var state: UInt64 = 0x51DE
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<800 {
+            let text = String((0..<(2 + next(24))).map { _ in alphabet[next(alphabet.count)] })
+            let a = try modelled.measure(text, font: .textStyle(.body), weight: .regular, language: "de")
+            let b = try harfBuzz.measure(text, font: .textStyle(.body), weight: .regular, language: "de")
+            #expect(a.runs == b.runs, "\(text)")
+            #expect(a.advanceUnits == b.advanceUnits && a.kerningUnits == b.kerningUnits, "\(text)")
+        }
+        // Most texts were made, not shaped: their pairs had been seen, or only a few were new.
+        #expect(modelled.measurer.shaper.modelledRuns > 600)
+        #expect(modelled.measurer.shaper.shapeCalls < harfBuzz.measurer.shaper.shapeCalls)
+    }
+
     /// Catalan's language system has `locl` (l·l): the model stays off, and HarfBuzz shapes every run.
     @Test func aLanguageWithLocalFormsIsShapedByHarfBuzz() throws {
         let engine = try TestSupport.engine()
