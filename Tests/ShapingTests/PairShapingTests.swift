@@ -99,6 +99,23 @@ struct PairShapingTests {
         #expect(modelled.measurer.shaper.shapeCalls < harfBuzz.measurer.shaper.shapeCalls)
     }
 
+    /// Languages share the model of the language system HarfBuzz selects for them (Inter's default one for nearly
+    /// all): 60 languages, more than there are models, are all made by the model once it has learned the pairs.
+    @Test func languagesShareTheirLanguageSystemsModel() throws {
+        let engine = try TestSupport.engine()
+        let languages = ["en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi", "is", "ga", "cy", "eu",
+                         "gl", "oc", "br", "lb", "fy", "af", "sw", "id", "ms", "tl", "so", "ha", "yo", "ig", "zu",
+                         "xh", "st", "tn", "wo", "ff", "mg", "sm", "to", "fj", "haw", "mi", "qu", "ay", "gn", "nah",
+                         "en-GB", "en-AU", "de-AT", "de-CH", "fr-CA", "fr-BE", "es-MX", "es-AR", "pt-BR", "pt-PT",
+                         "nl-BE", "it-CH", "sv-FI", "da-GL", "nn"]
+        _ = try engine.measure("Hello, World", font: .textStyle(.body), weight: .regular, language: "en")
+        let before = engine.measurer.shaper.modelledRuns
+        for language in languages {
+            _ = try engine.measure("World, Hello \(language)", font: .textStyle(.body), weight: .regular, language: language)
+        }
+        #expect(engine.measurer.shaper.modelledRuns - before >= languages.count)
+    }
+
     /// Catalan's language system has `locl` (l·l): the model stays off, and HarfBuzz shapes every run.
     @Test func aLanguageWithLocalFormsIsShapedByHarfBuzz() throws {
         let engine = try TestSupport.engine()
