@@ -6,8 +6,10 @@ import LayoutSimModel
 /// Decoding: a byte order mark selects UTF-8, UTF-16 BE or UTF-16 LE (the BOM is dropped); without a BOM the
 /// text must be UTF-8, or UTF-16 recognised by its zero bytes (a `.strings` file saved without a BOM).
 package struct SourceText {
-    /// The decoded text, without a byte order mark.
-    package let text: String
+    /// The decoded text, without a byte order mark: the one given, else decoded from ``utf8`` when asked for (a
+    /// String Catalog's reader never asks).
+    package var text: String { decodedText ?? String(decoding: utf8, as: UTF8.self) }
+    private let decodedText: String?
     /// The text as UTF-8 (what Foundation's parsers are given, so their offsets and line numbers refer to it).
     package let utf8: [UInt8]
     /// UTF-8 offset of the first byte of each line.
@@ -23,8 +25,18 @@ package struct SourceText {
     static let longLine = 4096
 
     package init(text: String) {
-        self.text = text
-        let bytes = Array(text.utf8)
+        self.init(text: text, utf8: Array(text.utf8))
+    }
+
+    /// The text of `bytes`, UTF-8 that is not decoded here: a String Catalog's parser validates each string it reads
+    /// and accepts nothing but ASCII between them, so the file is never decoded as a whole (decoding it first
+    /// validated every byte twice).
+    package init(utf8 bytes: [UInt8]) {
+        self.init(text: nil, utf8: bytes)
+    }
+
+    private init(text: String?, utf8 bytes: [UInt8]) {
+        decodedText = text
         utf8 = bytes
         // The line starts (after LF, or after a CR not followed by LF), eight bytes at a time: a word without a
         // byte below 0x0E (found from its bits) holds no line break. The word is read from a slice of exactly its
