@@ -99,6 +99,32 @@ package struct JSONDocument {
     private struct Parser {
         let bytes: [UInt8]
         var index = 0
+        /// The string read last at each place of the tree: a member's key, and its value when that is a string, by
+        /// the object's depth and the member's index in it (for the first ``recentDepths`` depths and
+        /// ``recentMembers`` members; slot `2 × (depth × recentMembers + member)` for the key, the next for the
+        /// value). The objects of a String Catalog repeat their members from key to key ("localizations", the
+        /// locales, "stringUnit", "state", "translated", "value"): a short string written as the one read last at
+        /// its place is that String again, found by comparing its bytes, packed into two words, not decoded and
+        /// validated again. Only strings of at most 15 bytes are kept: they are held in the String itself, so
+        /// keeping one neither allocates nor counts references.
+        var recent: [Recent]
+
+        struct Recent {
+            /// The bytes between its quotes, packed (``packed(_:)``), and how many (-1: none yet).
+            var bytes: (UInt64, UInt64)
+            var count: Int
+            var string: String
+        }
+
+        static let recentDepths = 8
+        static let recentMembers = 8
+        /// The longest string kept in ``recent`` (the longest a String holds in itself).
+        static let recentLength = 15
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            recent = Array(repeating: Recent(bytes: (0, 0), count: -1, string: ""), count: 2 * Self.recentDepths * Self.recentMembers)
+        }
 
         func endOfInput() -> ParseError { ParseError(message: "unexpected end of file", offset: bytes.count) }
 
@@ -128,13 +154,14 @@ package struct JSONDocument {
             return "'\(scalar.map { String(Character($0)) } ?? "?")'"
         }
 
-        mutating func value(depth: Int) throws(ParseError) -> JSONValue {
+        /// The value at `index`; `slot`: its place in ``recent`` when it is a member's value, else -1.
+        mutating func value(depth: Int, slot: Int = -1) throws(ParseError) -> JSONValue {
             skipWhitespace()
             guard index < bytes.count else { throw endOfInput() }
             switch bytes[index] {
             case UInt8(ascii: "{"): return .object(try object(depth: depth))
             case UInt8(ascii: "["): return .array(try array(depth: depth))
-            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "\""): return .string(try string(slot: slot))
             case UInt8(ascii: "t"): try literal("true"); return .bool(true)
             case UInt8(ascii: "f"): try literal("false"); return .bool(false)
             case UInt8(ascii: "n"): try literal("null"); return .null
@@ -164,20 +191,25 @@ package struct JSONDocument {
             // document is still held, and two more empty slots in every one-member object cost 3 MB of peak memory
             // for a 3 MB catalog.
             object.members.reserveCapacity(2)
+            var member = 0
             while true {
                 guard index < bytes.count else { throw endOfInput() }
                 guard bytes[index] == UInt8(ascii: "\"") else {
                     throw ParseError(message: "unexpected \(describe(index)): expected a key in quotes", offset: index)
                 }
                 let offset = index
-                let key = try string()
+                let slot = depth < Self.recentDepths && member < Self.recentMembers ? 2 * (depth * Self.recentMembers + member) : -1
+                member += 1
+                let key = try string(slot: slot)
                 skipWhitespace()
                 guard index < bytes.count else { throw endOfInput() }
                 guard bytes[index] == UInt8(ascii: ":") else {
                     throw ParseError(message: "unexpected \(describe(index)): expected ':' after a key", offset: index)
                 }
                 index += 1
-                object.members.append(JSONObject.Member(key: key, offset: offset, value: try value(depth: depth + 1)))
+                object.members.append(JSONObject.Member(
+                    key: key, offset: offset, value: try value(depth: depth + 1, slot: slot < 0 ? -1 : slot + 1)
+                ))
                 if try closesAfterItem(UInt8(ascii: "}")) { return object }
             }
         }
@@ -224,19 +256,45 @@ package struct JSONDocument {
         /// characters, so it cannot complete a bad sequence before it): what is decoded is valid UTF-8.
         /// (`String(validating:as:)` is generic and not specialized here: two metadata look-ups per string, 5 k
         /// instructions more per German string read.)
-        mutating func string() throws(ParseError) -> String {
+        /// `slot`: the string's place in ``recent``, or -1.
+        mutating func string(slot: Int = -1) throws(ParseError) -> String {
             let start = index + 1
             var i = start
-            while i < bytes.count {
+            let count = bytes.count
+            while i < count {
+                // Eight bytes at a time while none of them needs a look: a quote, a backslash, a control character or
+                // a byte beyond ASCII (found from the word's bits; a byte flagged wrongly can only follow one
+                // flagged rightly, so the first flagged is one to look at). Byte by byte, a string cost 16 instructions a byte.
+                if i + 8 <= count {
+                    let word = SourceText.word(bytes[i..<(i + 8)], at: i)
+                    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                    let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
+                    let flagged = ((word &- ones &* 0x20) | (quotes &- ones) | (backslashes &- ones)) & ~word & highs
+                    let lookAt = flagged | (word & highs)
+                    if lookAt == 0 {
+                        i += 8
+                        continue
+                    }
+                    i += lookAt.trailingZeroBitCount >> 3
+                }
                 let byte = bytes[i]
                 if byte >= 0x80 {
-                    guard let end = endOfCharacter(at: i) else { throw notUTF8(at: start - 1) }
-                    i = end
+                    // The run of characters beyond ASCII, one by one (a word read for each cost more than it saved).
+                    repeat {
+                        guard let end = endOfCharacter(at: i) else { throw notUTF8(at: start - 1) }
+                        i = end
+                    } while i < count && bytes[i] >= 0x80
                     continue
                 }
                 if byte == UInt8(ascii: "\"") {
                     index = i + 1
-                    return String(decoding: bytes[start..<i], as: UTF8.self)
+                    let length = i - start
+                    guard slot >= 0, length <= Self.recentLength else { return String(decoding: bytes[start..<i], as: UTF8.self) }
+                    let packed = Self.packed(bytes[start..<i])
+                    if recent[slot].count == length, recent[slot].bytes == packed { return recent[slot].string }
+                    let string = String(decoding: bytes[start..<i], as: UTF8.self)
+                    recent[slot] = Recent(bytes: packed, count: length, string: string)
+                    return string
                 }
                 if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
                 i += 1
@@ -263,6 +321,19 @@ package struct JSONDocument {
                 }
             }
             throw endOfInput()
+        }
+
+        /// At most 16 bytes as two little-endian words (comparing them byte by byte with where the string was read
+        /// before cost twice as much: two checked reads a byte).
+        @inline(__always)
+        static func packed(_ window: ArraySlice<UInt8>) -> (UInt64, UInt64) {
+            var low: UInt64 = 0, high: UInt64 = 0
+            var shift: UInt64 = 0
+            for byte in window {
+                if shift < 64 { low |= UInt64(byte) &<< shift } else { high |= UInt64(byte) &<< (shift &- 64) }
+                shift &+= 8
+            }
+            return (low, high)
         }
 
         /// The offset after the UTF-8 character whose first byte (0x80 or more) is at `i`, or `nil` when the bytes
