@@ -92,10 +92,17 @@ package struct VariationExpander {
 
     /// Every concrete string of `localization`; none, with an error, when there would be more than
     /// ``maximumVariants`` or one would be longer than ``FitRequest/maximumTextLength``.
+    /// The value and state of a plain string unit with no `@` (so no substitution token), which expands to itself
+    /// alone (its path empty), with no diagnostic; `nil` for any other localization.
+    package static func plainUnit(_ localization: Localization) -> (value: String, state: String?)? {
+        if case .unit(let value, let state) = localization.node, !hasAt(value) { return (value, state) }
+        return nil
+    }
+
     package mutating func expand(_ localization: Localization) -> [ExpandedVariant] {
         // A plain string unit with no `@` (so no substitution token): itself, without the general machinery (one
         // string, well within the bound).
-        if case .unit(let value, let state) = localization.node, !Self.hasAt(value) {
+        if let (value, state) = Self.plainUnit(localization) {
             return [ExpandedVariant(path: [], value: value, state: state)]
         }
         let plain = expand(localization.node, path: [], context: nil)

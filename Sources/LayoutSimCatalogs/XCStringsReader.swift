@@ -204,16 +204,25 @@ package enum XCStringsReader {
                 } else {
                     localization = Localization(node: .unit(value: key, state: nil))
                 }
-                var expander = VariationExpander(key: key, locale: locale, location: here)
-                for variant in expander.expand(localization) {
+                // A plain string unit is its one entry, without an expander and the array of one it returns (0.6 k
+                // instructions per German string read).
+                if let (value, state) = VariationExpander.plainUnit(localization) {
                     result.entries.append(CatalogEntry(
-                        key: key, locale: locale, variantPath: variant.path, value: variant.value, source: here,
-                        comment: comment, state: variant.state, shouldTranslate: shouldTranslate,
-                        extractionState: extractionState
+                        key: key, locale: locale, value: value, source: here, comment: comment, state: state,
+                        shouldTranslate: shouldTranslate, extractionState: extractionState
                     ))
+                } else {
+                    var expander = VariationExpander(key: key, locale: locale, location: here)
+                    for variant in expander.expand(localization) {
+                        result.entries.append(CatalogEntry(
+                            key: key, locale: locale, variantPath: variant.path, value: variant.value, source: here,
+                            comment: comment, state: variant.state, shouldTranslate: shouldTranslate,
+                            extractionState: extractionState
+                        ))
+                    }
+                    // (Appending nothing cost as much as a check that there is something to append.)
+                    if !expander.diagnostics.isEmpty { parser.diagnostics += expander.diagnostics }
                 }
-                // (Appending nothing cost as much as a check that there is something to append.)
-                if !expander.diagnostics.isEmpty { parser.diagnostics += expander.diagnostics }
                 if locale == sourceLanguage { sourceEnd = result.entries.count }
             }
             // The sets made only when some locale of the catalog (besides the source language) is missing here. A
