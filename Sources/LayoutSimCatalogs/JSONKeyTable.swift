@@ -3,49 +3,52 @@
 /// A key written twice (or two canonically equivalent spellings of one) is kept as first written, with the value
 /// of the last, as the dictionary keeps it.
 package struct JSONKeyTable {
-    /// The distinct keys, sorted.
-    package let keys: [String]
-    /// The member holding the value of each key in ``keys``: an object of one member's own array (most objects of a
-    /// String Catalog have one: an array of their values made for them was an allocation per key; with a key's
-    /// localizations looked up once, 0.6 k instructions per German string read).
+    /// The member holding the value of each distinct key, sorted by key: an object of one member's own array (most
+    /// objects of a String Catalog have one: an array of their values made for them was an allocation per key; with
+    /// a key's localizations looked up once, 0.6 k instructions per German string read). The keys are read from
+    /// the members: an array of them was another allocation per key (see ``key(at:)``).
     private let members: [JSONObject.Member]
 
     package init(_ object: JSONObject) {
         let members = object.members
         if members.count <= 1 {
-            keys = members.map(\.key)
             self.members = members
             return
         }
         let order = members.indices.sorted { a, b in
             members[a].key < members[b].key || (!(members[b].key < members[a].key) && a < b)
         }
-        var keys: [String] = []
         var kept: [JSONObject.Member] = []
-        keys.reserveCapacity(members.count)
         kept.reserveCapacity(members.count)
         for index in order {
-            if let last = keys.last, last == members[index].key {
+            if let last = kept.last, last.key == members[index].key {
                 kept[kept.count - 1] = members[index]
             } else {
-                keys.append(members[index].key)
                 kept.append(members[index])
             }
         }
-        self.keys = keys
         self.members = kept
     }
 
+    /// The distinct keys, sorted (an array made when asked for: a reader walking them uses ``key(at:)``).
+    package var keys: [String] { members.map(\.key) }
+
     /// The number of distinct keys.
-    package var count: Int { keys.count }
+    package var count: Int { members.count }
+
+    /// The key at `index` (in `0..<count`) of the sorted distinct keys.
+    package func key(at index: Int) -> String { members[index].key }
+
+    /// The last value of the key at `index` (in `0..<count`).
+    package func value(at index: Int) -> JSONValue { members[index].value }
 
     /// The last value of `key`, or nil.
     package subscript(key: String) -> JSONValue? {
-        var low = 0, high = keys.count
+        var low = 0, high = members.count
         while low < high {
             let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
+            if members[middle].key < key { low = middle + 1 } else { high = middle }
         }
-        return low < keys.count && keys[low] == key ? members[low].value : nil
+        return low < members.count && members[low].key == key ? members[low].value : nil
     }
 }

@@ -182,7 +182,8 @@ package enum XCStringsReader {
                 parser.error("'\(key)': \"localizations\" must be an object")
             }
             // (Looked up only when there is something to find: a lookup hashes the locale, even in an empty table.)
-            for locale in localizations.keys {
+            for index in 0..<(unknownLocales.isEmpty && badLocales.isEmpty ? 0 : localizations.count) {
+                let locale = localizations.key(at: index)
                 let warning = unknownLocales.isEmpty ? nil : unknownLocales.removeValue(forKey: locale)
                 let problem = badLocales.isEmpty ? nil : badLocales.removeValue(forKey: locale)
                 guard warning != nil || problem != nil else { continue }
@@ -190,15 +191,23 @@ package enum XCStringsReader {
                 if let warning { parser.diagnostics.append(.warning(warning, at: at)) }
                 if let problem { parser.diagnostics.append(.error("\(problem); its localizations are not read", at: at)) }
             }
-            var locales = [sourceLanguage]
-            for locale in localizations.keys where locale != sourceLanguage {
-                if invalidLocales.isEmpty || !invalidLocales.contains(locale) { locales.append(locale) }
-            }
             let keyStart = result.entries.count
             var sourceEnd = keyStart   // the key's entries of the source language: keyStart..<sourceEnd
-            for locale in locales {
+            // The source language (position -1), then the other locales in order, but those that are not language
+            // tags (no array of them is made: an allocation per key).
+            for position in -1..<localizations.count {
+                let locale: String
+                let written: JSONValue?
+                if position < 0 {
+                    locale = sourceLanguage
+                    written = localizations[locale]
+                } else {
+                    locale = localizations.key(at: position)
+                    if locale == sourceLanguage || (!invalidLocales.isEmpty && invalidLocales.contains(locale)) { continue }
+                    written = localizations.value(at: position)
+                }
                 let localization: Localization
-                if let raw = localizations[locale] {
+                if let raw = written {
                     guard let parsed = parser.localization(raw, locale: locale) else { continue }
                     localization = parsed
                 } else {
