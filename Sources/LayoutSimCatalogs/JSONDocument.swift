@@ -80,8 +80,15 @@ package struct JSONDocument {
     /// The deepest nesting of arrays and objects accepted (`JSONSerialization`'s limit).
     package static let maximumDepth = 512
 
-    /// Parses `bytes` (valid UTF-8) into its top-level object or array.
+    /// Parses `bytes` into its top-level object or array.
     package static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
+        try parseFindingLines(bytes).value
+    }
+
+    /// ``parse(_:)``, and the UTF-8 offset where each line starts (0, and after each LF and each CR not followed by
+    /// LF, what ``SourceText`` finds): in a document read, line breaks are only between tokens (in a string they are
+    /// errors), where the parser passes them anyway.
+    package static func parseFindingLines(_ bytes: [UInt8]) throws(ParseError) -> (value: JSONValue, lineStarts: [Int]) {
         var parser = Parser(bytes: bytes)
         parser.skipWhitespace()
         guard parser.index < bytes.count else { throw parser.endOfInput() }
@@ -93,12 +100,14 @@ package struct JSONDocument {
         if parser.index < bytes.count {
             throw ParseError(message: "unexpected text after the end of the document", offset: parser.index)
         }
-        return value
+        return (value, parser.lineStarts)
     }
 
     private struct Parser {
         let bytes: [UInt8]
         var index = 0
+        /// The line starts passed so far (see ``parseFindingLines(_:)``).
+        var lineStarts = [0]
         /// The string read last at each place of the tree: a member's key, and its value when that is a string, by
         /// the object's depth and the member's index in it (for the first ``recentDepths`` depths and
         /// ``recentMembers`` members; slot `2 × (depth × recentMembers + member)` for the key, the next for the
@@ -133,7 +142,13 @@ package struct JSONDocument {
             var i = index
             while i < bytes.count {
                 switch bytes[i] {
-                case 0x20, 0x09, 0x0A, 0x0D: i += 1
+                case 0x20, 0x09: i += 1
+                case 0x0A:
+                    i += 1
+                    lineStarts.append(i)
+                case 0x0D:
+                    i += 1
+                    if i == bytes.count || bytes[i] != 0x0A { lineStarts.append(i) }
                 default:
                     index = i
                     return

@@ -60,8 +60,16 @@ package enum XCStringsReader {
             parsed = Result { () throws(JSONDocument.ParseError) in try JSONDocument.parse(bytes) }
             source = lines.value
         } else {
-            source = SourceText(utf8: bytes)
-            parsed = Result { () throws(JSONDocument.ParseError) in try JSONDocument.parse(bytes) }
+            // The line starts found by the parser; the file scanned for them only when it is rejected (its lines
+            // after the problem were never passed).
+            switch Result(catching: { () throws(JSONDocument.ParseError) in try JSONDocument.parseFindingLines(bytes) }) {
+            case .success(let read):
+                source = SourceText(utf8: bytes, lineStarts: read.lineStarts)
+                parsed = .success(read.value)
+            case .failure(let error):
+                source = SourceText(utf8: bytes)
+                parsed = .failure(error)
+            }
         }
         let root: JSONValue
         switch parsed {
