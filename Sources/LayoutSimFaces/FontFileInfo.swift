@@ -59,14 +59,14 @@ package final class FileDigest: @unchecked Sendable {
 
 /// SHA-256 of the font files reports name, computed once per process: `check`'s workers each own a registry, and
 /// hashing a font costs more than laying out a few strings.
-final class FileDigests: @unchecked Sendable {
-    static let shared = FileDigests()
+package final class FileDigests: @unchecked Sendable {
+    package static let shared = FileDigests()
     private let lock = NSLock()
     private var digests: [String: String] = [:]
 
     /// The digest of the file at `path` (hashed under the lock, so a second worker waits instead of hashing again);
     /// a file whose size or modification time changed is hashed again.
-    func hexDigest(ofFileAt path: String) throws(FontError) -> String {
+    package func hexDigest(ofFileAt path: String) throws(FontError) -> String {
         let stamp = try Self.stamp(path)
         lock.lock()
         defer { lock.unlock() }

@@ -10,7 +10,8 @@ import LayoutSimFaces
 /// plus a kerning value per adjacent pair:
 /// - the characters are U+0020–U+007E and U+00A0–U+00FF but U+00AD: one code unit each, no combining marks, left to
 ///   right, in the Latin or the common script;
-/// - the face is static (no variations), shaped as the SF stand-in is (`calt` off, `trak` on), and the language
+/// - the face is one of the font files whose tables this was read from (``verifiedFonts``: the bundled Inter, by its
+///   SHA-256), static (no variations), shaped as the SF stand-in is (`calt` off, `trak` on), and the language
 ///   system HarfBuzz selects for the run's script and language has no substitution that is on by default and can
 ///   change such characters (`locl`, `liga`, `clig`, `rlig`, `rclt`, `rvrn`, …; ``plainSystem(_:script:language:)``),
 ///   nor positioning beyond pairs (`dist`, `curs`, a required feature). `ccmp` and `mark` act on marks, which the
@@ -61,6 +62,8 @@ struct PairShaping {
         let face: FontFace
         /// False once a result did not fit the model: HarfBuzz shapes every run of this system from then on.
         var usable: Bool
+        /// Whether the face is one of ``PairShaping/verifiedFonts``; nil until the model could first make a run.
+        var verified: Bool?
         /// Per character (the code, 0–255): its glyph and nominal advance, once learned.
         var known = [Bool](repeating: false, count: 256)
         var glyph = [UInt32](repeating: 0, count: 256)
@@ -121,7 +124,8 @@ struct PairShaping {
             return buffer.shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
                                 script: script, contextualAlternates: false, tracking: true, ink: true)
         }
-        if let made = Self.make(table, utf16, range) {
+        /// A run the model made, or, every ``auditInterval``th, HarfBuzz's, compared with it.
+        func audit(_ made: ShapedRun) -> ShapedRun {
             modelled += 1
             guard modelled % Self.auditInterval == 0 else { return made }
             audited += 1
@@ -129,15 +133,13 @@ struct PairShaping {
             if shaped != made { table.usable = false }
             return shaped
         }
+        if let made = Self.make(table, utf16, range) { return Self.verify(table) ? audit(made) : nil }
         // HarfBuzz's cost grows with the glyphs (each of Inter's lookups looks at each glyph): only the characters
         // around the pairs not learned yet are shaped, one after the other, and the run is then made.
         let unknown = Self.unknownPairs(table, utf16, range)
         if !unknown.isEmpty && unknown.count < range.count {
             Self.learn(table, shape(unknown, 0..<unknown.count), unknown, 0..<unknown.count)
-            if table.usable, let made = Self.make(table, utf16, range) {
-                modelled += 1
-                return made
-            }
+            if table.usable, let made = Self.make(table, utf16, range) { return Self.verify(table) ? audit(made) : nil }
         }
         let shaped = shape(utf16, range)
         Self.learn(table, shaped, utf16, range)
@@ -238,11 +240,14 @@ struct PairShaping {
     static func plainSystem(_ face: FontFace, script: hb_script_t, language: String?) -> UInt64? {
         face.withHarfBuzzFont { font -> UInt64? in
             guard let hbFace = hb_font_get_face(font) else { return nil }
-            var scriptTags = [hb_tag_t](repeating: 0, count: 4)
-            var languageTags = [hb_tag_t](repeating: 0, count: 4)
-            var scriptCount: UInt32 = 4
-            var languageCount: UInt32 = 4
+            // As many tags as HarfBuzz's own selection asks for (HB_OT_MAX_TAGS_PER_SCRIPT, _PER_LANGUAGE: 3), and its
+            // language when the buffer has none: the process's (ShapingBuffer sets none for an empty or nil one).
+            var scriptTags = [hb_tag_t](repeating: 0, count: 3)
+            var languageTags = [hb_tag_t](repeating: 0, count: 3)
+            var scriptCount: UInt32 = 3
+            var languageCount: UInt32 = 3
             let hbLanguage = language.flatMap { $0.isEmpty ? nil : hb_language_from_string($0, -1) }
+                ?? hb_language_get_default()
             hb_ot_tags_from_script_and_language(script, hbLanguage, &scriptCount, &scriptTags, &languageCount, &languageTags)
             var packed: UInt64 = 0
             for (table, allowed) in [(gsub, gsubAllowed), (gpos, gposAllowed)] {
@@ -265,6 +270,35 @@ struct PairShaping {
             }
             return packed
         }
+    }
+
+    /// SHA-256 of the fonts whose tables were read for the model (Inter 4.0's four weights bundled in `Fonts/`): its
+    /// `kern` is one pair-positioning lookup that moves the first glyph only, its `ccmp` needs a mark in every rule, and
+    /// none of the 190 characters is a mark. The tags ``plainSystem(_:script:language:)`` checks do not say what the
+    /// lookups behind them do, so another font, or another version of Inter, is shaped by HarfBuzz.
+    static let verifiedFonts: Set<String> = [
+        "a7e791e8f5a0fb02b65663f7fca73e1d1ca9543f772ad480cbd76f4e3fe3f8cc",  // Inter-Regular.otf
+        "99dab2bdcb613c4c8264000a94351d1227f74dc95a86d1249493aeee0c0179c4",  // Inter-Medium.otf
+        "8c1990b6012254ea2b487161697d107357dd0ee55811cfd91c8c11227bbef457",  // Inter-SemiBold.otf
+        "1e9dfd6a6e33ac63a8fe3b4ed7ae0df9eac2d0b25e444e8e7daef4ac77943fc1",  // Inter-Bold.otf
+    ]
+
+    /// Whether the model's face is one of ``verifiedFonts``, found out the first time the model could make a run (a
+    /// `fit` of one text never gets there, and hashing the font would have added 9 M instructions to it; a check
+    /// hashes it anyway, for the report); a model whose face is not stays off.
+    private static func verify(_ table: Table) -> Bool {
+        if let verified = table.verified { return verified }
+        let verified = isVerified(table.face)
+        table.verified = verified
+        if !verified { table.usable = false }
+        return verified
+    }
+
+    /// Whether `face`'s file is one of ``verifiedFonts`` (its digest is the one reports name it by, computed once per
+    /// process).
+    static func isVerified(_ face: FontFace) -> Bool {
+        guard face.id.index == 0 else { return false }
+        do { return verifiedFonts.contains(try FileDigests.shared.hexDigest(ofFileAt: face.id.path)) } catch { return false }
     }
 
     private static let gsub: hb_tag_t = tag("GSUB")

@@ -16,6 +16,8 @@ package final class Shaper {
     /// shaped again to check the model.
     package var modelledRuns: Int { state.pairs.modelled }
     package var auditedRuns: Int { state.pairs.audited }
+    /// The SHA-256 digests of the font files whose runs ``PairShaping`` may make.
+    package static var pairModelFonts: Set<String> { PairShaping.verifiedFonts }
 
     /// Whether short runs are shaped once (``State/runs``) and the SF stand-in's Latin runs made from the pairs
     /// HarfBuzz gave before (``State/pairs``); tests turn it off to compare with HarfBuzz's own results.

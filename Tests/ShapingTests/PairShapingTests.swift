@@ -116,6 +116,15 @@ struct PairShapingTests {
         #expect(engine.measurer.shaper.modelledRuns - before >= languages.count)
     }
 
+    /// The model is pinned to the fonts whose tables were read for it: the four bundled Inter weights, by the
+    /// digests `sha256sum` gives (another version of Inter is shaped by HarfBuzz).
+    @Test func theModelsFontsAreTheBundledInter() throws {
+        let bundled = try ["Regular", "Medium", "SemiBold", "Bold"].map {
+            try TestSupport.sha256sum(TestSupport.bundledFont("Inter-\($0).otf"))
+        }
+        #expect(Shaper.pairModelFonts == Set(bundled))
+    }
+
     /// Catalan's language system has `locl` (l·l): the model stays off, and HarfBuzz shapes every run.
     @Test func aLanguageWithLocalFormsIsShapedByHarfBuzz() throws {
         let engine = try TestSupport.engine()
