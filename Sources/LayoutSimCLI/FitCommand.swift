@@ -191,7 +191,7 @@ struct FitCommand: ParsableCommand {
             let data: Data
             // The fonts' digests are read here, when the report names them.
             do { data = try report.jsonData() } catch let error as FontError { throw CLIError.badInput(error.description) }
-            try StandardStreams.output(data + Data("\n".utf8), what: "the report")
+            try StandardStreams.output(bytes: data + Data("\n".utf8), what: "the report")
         } else {
             print(TextReportRenderer.render(report), terminator: "")
             if let remedy = report.remedy { print(remedy.words(container: request.container)) }

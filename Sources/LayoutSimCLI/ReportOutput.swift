@@ -29,13 +29,9 @@ enum ReportOutput {
                 if let summaryFailure { throw summaryFailure }
             } else {
                 // Each chunk is written from its own bytes: copying it into a `Data` first cost ~1 k instructions per
-                // string (German), and `write(_: Data)` stopped the process on a failed write, where this says so.
-                do {
-                    try report.writeJSON(trailer: "\n", workers: workers) { chunk in
-                        do { try FileHandle.standardOutput.write(contentsOf: chunk) } catch { throw StandardOutputError(reason: error) }
-                    }
-                } catch let error as StandardOutputError {
-                    throw CLIError.badInput("standard output: the report could not be written there: \(error.description)")
+                // string (German).
+                try report.writeJSON(trailer: "\n", workers: workers) { chunk in
+                    try StandardStreams.output(bytes: chunk, what: "the report")
                 }
             }
             return
@@ -60,7 +56,7 @@ enum ReportOutput {
             }
             if let summaryFailure { throw summaryFailure }
         } else {
-            try StandardStreams.output(data, what: "the report")
+            try StandardStreams.output(bytes: data, what: "the report")
         }
     }
 
@@ -95,12 +91,4 @@ enum ReportOutput {
             StandardStreams.error(note)
         }
     }
-}
-
-/// A failed write of the report to standard output, told apart from the errors of making the report.
-private struct StandardOutputError: Error, CustomStringConvertible {
-    let reason: any Error
-
-    /// The system's words (`no space left on device`), not those of the `NSError` that carries them.
-    var description: String { StandardStreams.reason(reason) }
 }

@@ -17,15 +17,9 @@ enum StandardStreams {
         try output(bytes: Array(text.utf8), what: what)
     }
 
-    /// Writes `data` to standard output; throws ``CLIError`` naming `what` when it cannot be written there.
-    static func output(_ data: Data, what: String) throws(CLIError) {
-        do { try FileHandle.standardOutput.write(contentsOf: data) } catch {
-            throw .badInput("standard output: \(what) could not be written there: \(reason(error))")
-        }
-    }
-
-    /// Bytes to standard output, as ``output(_:what:)-(Data,_)``.
-    static func output(bytes: [UInt8], what: String) throws(CLIError) {
+    /// Writes `bytes` to standard output (the JSON report's chunks, a rendered report's `Data`); throws ``CLIError``
+    /// naming `what` when they cannot be written there.
+    static func output(bytes: some DataProtocol, what: String) throws(CLIError) {
         do { try FileHandle.standardOutput.write(contentsOf: bytes) } catch {
             throw .badInput("standard output: \(what) could not be written there: \(reason(error))")
         }
@@ -33,7 +27,7 @@ enum StandardStreams {
 
     /// The system's words for a failed write (`no space left on device`), not those of the `NSError` that carries
     /// them.
-    static func reason(_ reason: any Error) -> String {
+    private static func reason(_ reason: any Error) -> String {
         let error = reason as NSError
         if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code))).lowercased()

@@ -37,9 +37,8 @@ struct PairShaping {
     static let maximumTables = 32
     static let maximumLanguages = 4_096
 
-    /// Runs made without HarfBuzz, and runs shaped to check them (``auditInterval``).
+    /// Runs made without HarfBuzz (every ``auditInterval``th of them shaped by HarfBuzz too, to check the model).
     private(set) var modelled = 0
-    private(set) var audited = 0
 
     /// Every this many runs a model makes, HarfBuzz shapes the run too and the two are compared.
     static let auditInterval = 128
@@ -64,8 +63,8 @@ struct PairShaping {
         var usable: Bool
         /// Whether the face is one of ``PairShaping/verifiedFonts``; nil until the model could first make a run.
         var verified: Bool?
-        /// Per character (the code, 0–255): its glyph and nominal advance, once learned.
-        var known = [Bool](repeating: false, count: 256)
+        /// Per character (the code, 0–255): its glyph and nominal advance, once learned (glyph 0, `.notdef`, is never
+        /// learned: 0 is a character not known yet).
         var glyph = [UInt32](repeating: 0, count: 256)
         var nominal = [Int32](repeating: 0, count: 256)
         /// Per pair (first × 256 + second): the kerning of the first glyph before the second; `Int32.min` unknown.
@@ -124,22 +123,23 @@ struct PairShaping {
             return buffer.shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
                                 script: script, contextualAlternates: false, tracking: true, ink: true)
         }
-        /// A run the model made, or, every ``auditInterval``th, HarfBuzz's, compared with it.
-        func audit(_ made: ShapedRun) -> ShapedRun {
+        /// A run the model made, or, every ``auditInterval``th, HarfBuzz's, compared with it; nil when the face is not
+        /// one the model may make runs for (``verify(_:)``).
+        func audit(_ made: ShapedRun) -> ShapedRun? {
+            guard Self.verify(table) else { return nil }
             modelled += 1
             guard modelled % Self.auditInterval == 0 else { return made }
-            audited += 1
             let shaped = shape(utf16, range)
             if shaped != made { table.usable = false }
             return shaped
         }
-        if let made = Self.make(table, utf16, range) { return Self.verify(table) ? audit(made) : nil }
+        if let made = Self.make(table, utf16, range) { return audit(made) }
         // HarfBuzz's cost grows with the glyphs (each of Inter's lookups looks at each glyph): only the characters
         // around the pairs not learned yet are shaped, one after the other, and the run is then made.
         let unknown = Self.unknownPairs(table, utf16, range)
         if !unknown.isEmpty && unknown.count < range.count {
             Self.learn(table, shape(unknown, 0..<unknown.count), unknown, 0..<unknown.count)
-            if table.usable, let made = Self.make(table, utf16, range) { return Self.verify(table) ? audit(made) : nil }
+            if table.usable, let made = Self.make(table, utf16, range) { return audit(made) }
         }
         let shaped = shape(utf16, range)
         Self.learn(table, shaped, utf16, range)
@@ -150,19 +150,20 @@ struct PairShaping {
     /// order: each stretch of unknown pairs whole, stretches one after the other (the pair where two meet is learned
     /// too, as any other).
     private static func unknownPairs(_ table: Table, _ utf16: [UInt16], _ range: Range<Int>) -> [UInt16] {
+        /// Whether the pair of characters `i` and `i + 1` is in the run and not learned.
+        func unknownPair(_ i: Int) -> Bool {
+            i + 1 < range.upperBound && table.kerning[Int(utf16[i]) << 8 | Int(utf16[i + 1])] == Int32.min
+        }
         var out: [UInt16] = []
         var k = range.lowerBound
         while k < range.upperBound {
             let code = Int(utf16[k])
-            let pairUnknown = k + 1 < range.upperBound && table.kerning[code << 8 | Int(utf16[k + 1])] == Int32.min
-            if pairUnknown {
+            if unknownPair(k) {
                 var end = k + 1
-                while end + 1 < range.upperBound && table.kerning[Int(utf16[end]) << 8 | Int(utf16[end + 1])] == Int32.min {
-                    end += 1
-                }
+                while unknownPair(end) { end += 1 }
                 out.append(contentsOf: utf16[k...end])
                 k = end
-            } else if !table.known[code] {
+            } else if table.glyph[code] == 0 {
                 out.append(utf16[k])
             }
             k += 1
@@ -172,8 +173,8 @@ struct PairShaping {
 
     /// The run from what `table` has learned, or nil when a character or a pair is not known yet.
     private static func make(_ table: Table, _ utf16: [UInt16], _ range: Range<Int>) -> ShapedRun? {
-        let known = table.known, glyph = table.glyph, nominal = table.nominal, kerning = table.kerning
-        for k in range where !known[Int(utf16[k])] { return nil }
+        let glyph = table.glyph, nominal = table.nominal, kerning = table.kerning
+        for k in range where glyph[Int(utf16[k])] == 0 { return nil }
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(range.count)
         let face = table.face
@@ -188,7 +189,7 @@ struct PairShaping {
             let ink = face.inkExtents(ofGlyph: id)
             glyphs.append(ShapedGlyph(
                 glyphID: id, cluster: k, advance: nominal[code] &+ kern, nominalAdvance: nominal[code], xOffset: 0,
-                yOffset: 0, inkTop: ink.map { 0 &+ $0.top }, inkBottom: ink.map { 0 &+ $0.bottom }
+                yOffset: 0, inkTop: ink?.top, inkBottom: ink?.bottom
             ))
         }
         return ShapedRun(face: face.id, unitsPerEm: face.metrics.unitsPerEm, range: range, glyphs: glyphs, isRightToLeft: false)
@@ -205,13 +206,12 @@ struct PairShaping {
             guard g.cluster == k, g.xOffset == 0, g.yOffset == 0 else { table.usable = false; return }
             // A character the face lacks (.notdef) is not learned: its runs stay HarfBuzz's.
             guard g.glyphID != 0 else { continue }
-            if table.known[code] {
+            if table.glyph[code] != 0 {
                 guard table.glyph[code] == g.glyphID, table.nominal[code] == g.nominalAdvance else {
                     table.usable = false
                     return
                 }
             } else {
-                table.known[code] = true
                 table.glyph[code] = g.glyphID
                 table.nominal[code] = g.nominalAdvance
             }
@@ -301,32 +301,21 @@ struct PairShaping {
         do { return verifiedFonts.contains(try FileDigests.shared.hexDigest(ofFileAt: face.id.path)) } catch { return false }
     }
 
-    private static let gsub: hb_tag_t = tag("GSUB")
-    private static let gpos: hb_tag_t = tag("GPOS")
+    private static let gsub = harfBuzzTag("GSUB")
+    private static let gpos = harfBuzzTag("GPOS")
 
     /// GSUB features that HarfBuzz leaves off unless asked (the font's stylistic sets, figures, fractions, …), and
     /// `ccmp` (marks) and `calt` (off for the SF stand-in).
     private static func gsubAllowed(_ tag: hb_tag_t) -> Bool {
-        let name = tagName(tag)
+        let name = tagString(tag)
         if name.hasPrefix("ss") || name.hasPrefix("cv") { return true }
         return ["ccmp", "calt", "aalt", "case", "dlig", "dnom", "frac", "numr", "ordn", "pnum", "tnum", "lnum", "onum",
                 "salt", "sinf", "subs", "sups", "zero", "smcp", "c2sc", "pcap", "c2pc", "unic", "titl", "swsh", "hist",
-                "hlig", "nalt", "ornm", "sups", "afrc"].contains(name)
+                "hlig", "nalt", "ornm", "afrc"].contains(name)
     }
 
     /// GPOS features: pair kerning and mark positioning (marks are not taken), and those HarfBuzz leaves off.
     private static func gposAllowed(_ tag: hb_tag_t) -> Bool {
-        ["kern", "mark", "mkmk", "cpsp", "case", "ss01", "ss02", "ss03", "ss04"].contains(tagName(tag))
-    }
-
-    private static func tag(_ name: StaticString) -> hb_tag_t {
-        name.withUTF8Buffer { bytes in
-            bytes.reduce(0) { $0 << 8 | hb_tag_t($1) }
-        }
-    }
-
-    private static func tagName(_ tag: hb_tag_t) -> String {
-        String(decoding: [UInt8(tag >> 24 & 0xFF), UInt8(tag >> 16 & 0xFF), UInt8(tag >> 8 & 0xFF), UInt8(tag & 0xFF)],
-               as: UTF8.self)
+        ["kern", "mark", "mkmk", "cpsp", "case"].contains(tagString(tag))
     }
 }

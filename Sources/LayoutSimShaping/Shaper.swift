@@ -12,10 +12,8 @@ package final class Shaper {
     /// Number of HarfBuzz shaping calls made.
     package var shapeCalls: Int { state.shapeCalls }
 
-    /// Runs made from the glyphs and pairs HarfBuzz gave before, without a call (``PairShaping``), and those of them
-    /// shaped again to check the model.
+    /// Runs made from the glyphs and pairs HarfBuzz gave before, without a call (``PairShaping``).
     package var modelledRuns: Int { state.pairs.modelled }
-    package var auditedRuns: Int { state.pairs.audited }
     /// The SHA-256 digests of the font files whose runs ``PairShaping`` may make.
     package static var pairModelFonts: Set<String> { PairShaping.verifiedFonts }
 
