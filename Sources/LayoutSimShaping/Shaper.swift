@@ -124,14 +124,16 @@ package final class Shaper {
                 before: joining.contextClass(utf16, 0..<range.lowerBound, before: true),
                 after: joining.contextClass(utf16, range.upperBound..<utf16.count, before: false)
             )
-            if let known = runs[key], known.face === face {
+            let (known, probe) = runs.lookUp(key)
+            if let known, known.face === face {
                 let offset = range.lowerBound - known.run.range.lowerBound
                 return ShapedRun(face: known.run.face, unitsPerEm: known.run.unitsPerEm, range: range,
                                  glyphs: known.run.glyphs.map { $0.moved(by: offset) }, isRightToLeft: known.run.isRightToLeft)
             }
             let run = shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
                             harfBuzzScript: script, contextualAlternates: contextualAlternates, tracking: tracking)
-            runs[key] = (face, run)
+            // (The key hashed once: the lookup's probe.)
+            runs.insert((face, run), at: probe)
             return run
         }
     }

@@ -23,15 +23,42 @@ struct LRUCacheTests {
 
     /// A long pseudo-random sequence of reads, writes and removals gives what a list-based LRU gives.
     @Test func matchesANaiveLRU() {
-        var cache = LRUCache<Int, Int>(capacity: 7)
-        var reference: [(key: Int, value: Int)] = []   // most recent first
+        compareWithNaiveLRU(capacity: 7, keys: 12) { $0 }
+    }
+
+    /// The same with keys whose hash values collide (three values for 60 keys) in a cache that grows its table: every
+    /// probe walks past other keys, and removals and evictions move entries back over the holes they leave.
+    @Test func matchesANaiveLRUWithCollidingHashes() {
+        compareWithNaiveLRU(capacity: 40, keys: 60) { Colliding(value: $0) }
+        compareWithNaiveLRU(capacity: 5, keys: 9) { Colliding(value: $0) }
+    }
+
+    /// A lookup's probe inserts what was missing; a probe of a key held meanwhile replaces its value.
+    @Test func insertsAtAProbe() {
+        var cache = LRUCache<String, Int>(capacity: 2)
+        let (missing, probe) = cache.lookUp("a")
+        #expect(missing == nil)
+        cache.insert(1, at: probe)
+        #expect(cache["a"] == 1 && cache.count == 1)
+        cache.insert(2, at: probe)
+        #expect(cache["a"] == 2 && cache.count == 1 && cache.hits == 2 && cache.misses == 1)
+    }
+
+    private struct Colliding: Hashable {
+        let value: Int
+        func hash(into hasher: inout Hasher) { hasher.combine(value % 3) }
+    }
+
+    private func compareWithNaiveLRU<Key: Hashable>(capacity: Int, keys: Int, _ make: (Int) -> Key) {
+        var cache = LRUCache<Key, Int>(capacity: capacity)
+        var reference: [(key: Key, value: Int)] = []   // most recent first
         var state: UInt64 = 12345
         func next() -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int(state >> 33)
         }
         for step in 0..<5000 {
-            let key = next() % 12
+            let key = make(next() % keys)
             switch next() % 10 {
             case 0..<5:
                 let expected = reference.firstIndex { $0.key == key }.map { reference.remove(at: $0) }
@@ -40,7 +67,7 @@ struct LRUCacheTests {
             case 5..<9:
                 reference.removeAll { $0.key == key }
                 reference.insert((key, step), at: 0)
-                if reference.count > 7 { reference.removeLast() }
+                if reference.count > capacity { reference.removeLast() }
                 cache[key] = step
             default:
                 reference.removeAll { $0.key == key }
@@ -48,5 +75,7 @@ struct LRUCacheTests {
             }
             #expect(cache.count == reference.count)
         }
+        // Every key the reference holds is found with its value.
+        for (key, value) in reference { #expect(cache[key] == value) }
     }
 }
