@@ -85,7 +85,7 @@ package final class Shaper {
         /// side (the class, ``JoiningClasses``), and for a dotted circle at the beginning of a text
         /// (`HB_BUFFER_FLAG_BOT`, never set). Its glyphs are moved to each run's offset (clusters are offsets into the
         /// whole text; HarfBuzz only compares them).
-        var runs = LRUCache<RunKey, (face: FontFace, run: ShapedRun)>(capacity: 4096)
+        var runs = LRUCache<RunKey, KeptRun>(capacity: 4096)
         var joining = JoiningClasses()
         var reusesRuns = true
         /// Latin runs of the SF stand-in made from the glyphs and pairs HarfBuzz gave before (``PairShaping``).
@@ -133,10 +133,18 @@ package final class Shaper {
             let run = shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
                             harfBuzzScript: script, contextualAlternates: contextualAlternates, tracking: tracking)
             // (The key hashed once: the lookup's probe.)
-            runs.insert((face, run), at: probe)
+            runs.insert(KeptRun(face: face, run: run), at: probe)
             return run
         }
     }
+}
+
+/// A run kept by the shaper (``Shaper/runs``) with its face. A struct, not a tuple: an optional tuple of a class and
+/// a struct was copied out of the cache through the run-time's generic tuple copy (2.5 k instructions per Arabic
+/// string).
+struct KeptRun {
+    let face: FontFace
+    let run: ShapedRun
 }
 
 /// What a run shapes with (``Shaper/runs``): its face, code units (up to 32, packed), language, direction, script,
