@@ -160,17 +160,23 @@ public final class LayoutEngine {
         var files: [FontFileInfo] = []
         do {
             let faces = source.text.faces
-            var used = [Bool](repeating: false, count: faces.count)
-            for face in source.text.faceIndex where Int(face) < used.count { used[Int(face)] = true }
-            // A few faces: a list compares paths, a set would hash each. Room for two (the primary and one fallback
-            // is the common case): grown from empty, each list was allocated twice.
-            var seen: [String] = []
-            seen.reserveCapacity(2)
+            // The faces used, as bits (a text uses a few faces; an array of flags was an allocation per string),
+            // with flags beyond the 64th.
+            var usedBits: UInt64 = 0
+            var usedBeyond: [Bool] = []
+            if faces.count > 64 { usedBeyond = Self.flags(faces.count) }
+            for face in source.text.faceIndex where Int(face) < faces.count {
+                if face < 64 { usedBits |= 1 << UInt64(face) } else { usedBeyond[Int(face)] = true }
+            }
+            func listed(_ index: Int) -> Bool {
+                index == 0 || (index < 64 ? usedBits & (1 << UInt64(index)) != 0 : usedBeyond[index])
+            }
+            // Room for two (the primary and one fallback is the common case): grown from empty, the list was
+            // allocated twice. A path listed already, by an earlier face, is compared in place (a few faces).
             files.reserveCapacity(2)
-            for (index, face) in faces.enumerated() where index == 0 || used[index] {
-                let path = face.id.path
-                guard !seen.contains(path) else { continue }
-                seen.append(path)
+            for index in faces.indices where listed(index) {
+                let path = faces[index].id.path
+                guard !(0..<index).contains(where: { listed($0) && faces[$0].id.path == path }) else { continue }
                 files.append(try fileInfo(forPath: path))
             }
         } catch { throw .font(error) }
@@ -183,6 +189,15 @@ public final class LayoutEngine {
         report.appleFontNotes = notes
         report.plan = plan
         return (report, source)
+    }
+
+    /// `count` false flags (through the specialized path appending takes; `Array(repeating:count:)` asks the
+    /// run-time for the array's type every time).
+    private static func flags(_ count: Int) -> [Bool] {
+        var out: [Bool] = []
+        out.reserveCapacity(count)
+        out.append(contentsOf: repeatElement(false, count: count))
+        return out
     }
 
     /// ``FontRegistry/fileInfo(forPath:)`` through the files of the last texts: their paths are the same strings

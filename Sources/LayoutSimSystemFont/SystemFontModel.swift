@@ -128,7 +128,7 @@ package final class SystemFontModel {
         var hasRow = false
         let count = text.clusterCount
         // Every element is written below: resizing keeps the storage of the last size.
-        if out.count != count { out = [Double](repeating: 0, count: count) }
+        if out.count != count { out = Self.zeros(count) }
         // Run by run of one face (runs are long; a cascade has many faces the text does not use): its rule is worked
         // out once, and each kind of face has a loop of its own, with no test of the face or its rule per cluster.
         // Reading a face's fields per cluster copies the face each time. The arrays are read from locals (spans would
@@ -183,6 +183,16 @@ package final class SystemFontModel {
             }
             start = end
         }
+    }
+
+    /// `count` zeros, appended (`Array(repeating:count:)` asks the run-time for the array's type every time); apart,
+    /// so that the loop that fills them compiles as it did.
+    @inline(never)
+    private static func zeros(_ count: Int) -> [Double] {
+        var out: [Double] = []
+        out.reserveCapacity(count)
+        out.append(contentsOf: repeatElement(0, count: count))
+        return out
     }
 
     /// How one face's clusters become points at one size.
