@@ -239,7 +239,7 @@ extension MeasuredText {
     /// `count` copies of `value` (through the specialized path that appending takes; `Array(repeating:count:)` asks
     /// the runtime for the array's type every time).
     @inline(__always)
-    private static func filled<T>(_ value: T, _ count: Int) -> [T] {
+    static func filled<T>(_ value: T, _ count: Int) -> [T] {
         var out: [T] = []
         out.reserveCapacity(count)
         out.append(contentsOf: repeatElement(value, count: count))
