@@ -127,6 +127,8 @@ package final class Shaper {
             let (known, probe) = runs.lookUp(key)
             if let known, known.face === face {
                 let offset = range.lowerBound - known.run.range.lowerBound
+                // At the same offset (a text's first word…), the run kept is this run, its glyphs shared.
+                if offset == 0 { return known.run }
                 return ShapedRun(face: known.run.face, unitsPerEm: known.run.unitsPerEm, range: range,
                                  glyphs: known.run.glyphs.map { $0.moved(by: offset) }, isRightToLeft: known.run.isRightToLeft)
             }
