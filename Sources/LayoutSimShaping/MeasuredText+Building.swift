@@ -16,6 +16,10 @@ extension MeasuredText {
         var clusterOfOffset: [Int32] = []
         /// Clusters with a `.notdef` glyph.
         var missing: [Int] = []
+        /// ``MeasuredText/asciiStarts`` and ``MeasuredText/asciiCodes`` as they are made: kept by the text only
+        /// when a cluster is several characters (most texts have none, and two arrays fewer to allocate).
+        var asciiStarts: [Int32] = []
+        var asciiCodes: [UInt8] = []
         /// The scalars of one cluster.
         var scalars: [UInt32] = []
         /// Canonical decompositions of single code points to printable ASCII bases (nil: not all ASCII), by code
@@ -110,18 +114,17 @@ extension MeasuredText {
         }
         starts.append(count)
 
-        var asciiStarts: [Int32] = []
+        scratch.asciiStarts.removeAll(keepingCapacity: true)
+        scratch.asciiCodes.removeAll(keepingCapacity: true)
         var asciiCode: [UInt8] = []
-        var asciiCodes: [UInt8] = []
         var whitespace: [Bool] = []
-        asciiStarts.reserveCapacity(clusterCount + 1)
         asciiCode.reserveCapacity(clusterCount)
-        asciiCodes.reserveCapacity(count)
         whitespace.reserveCapacity(clusterCount)
+        var hasSeveralASCII = false
         var hasHangul = false
         var softHyphens: [Int] = []
         for i in 0..<clusterCount {
-            asciiStarts.append(Int32(asciiCodes.count))
+            scratch.asciiStarts.append(Int32(scratch.asciiCodes.count))
             let range = starts[i]..<starts[i + 1]
             let first = utf16[range.lowerBound]
             if (0x1100...0x11FF).contains(first) || (0x3130...0x318F).contains(first) || (0xAC00...0xD7A3).contains(first) {
@@ -136,9 +139,14 @@ extension MeasuredText {
                 if unit != 0x20 { spaces = false }
             }
             if printable {
-                asciiCode.append(range.count == 1 ? UInt8(truncatingIfNeeded: first) : MeasuredText.severalASCII)
+                if range.count == 1 {
+                    asciiCode.append(UInt8(truncatingIfNeeded: first))
+                } else {
+                    asciiCode.append(MeasuredText.severalASCII)
+                    hasSeveralASCII = true
+                }
                 whitespace.append(spaces)
-                for k in range { asciiCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
+                for k in range { scratch.asciiCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
                 continue
             }
             // U+00AD alone (a grapheme of its own: its grapheme-break class is Control).
@@ -183,9 +191,14 @@ extension MeasuredText {
                 }
             }
             asciiCode.append(bases.map { $0.count == 1 ? $0[0] : MeasuredText.severalASCII } ?? 0)
-            if let bases { asciiCodes.append(contentsOf: bases) }
+            if let bases {
+                if bases.count != 1 { hasSeveralASCII = true }
+                scratch.asciiCodes.append(contentsOf: bases)
+            }
         }
-        asciiStarts.append(Int32(asciiCodes.count))
+        scratch.asciiStarts.append(Int32(scratch.asciiCodes.count))
+        let asciiStarts = hasSeveralASCII ? scratch.asciiStarts : []
+        let asciiCodes = hasSeveralASCII ? scratch.asciiCodes : []
         var missing: [MissingGlyph] = []
         if !scratch.missing.isEmpty {
             for i in Array(Set(scratch.missing)).sorted() {

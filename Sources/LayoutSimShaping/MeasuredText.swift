@@ -142,7 +142,8 @@ public struct MeasuredText: Sendable {
     package var deferredEdges: DeferredEdges? { storage.deferredEdges }
     /// ``asciiCode`` of a cluster of several printable ASCII characters (or none: a lone combining mark's base).
     @inlinable package static var severalASCII: UInt8 { 0xFF }
-    /// Offsets into `asciiCodes` per cluster (`clusterCount + 1` entries).
+    /// Offsets into `asciiCodes` per cluster (`clusterCount + 1` entries); empty, as `asciiCodes`, when no cluster
+    /// is several characters (``asciiCode`` says each).
     @inlinable package var asciiStarts: [Int32] { storage.asciiStarts }
     /// Printable ASCII base characters of the clusters, concatenated.
     @inlinable package var asciiCodes: [UInt8] { storage.asciiCodes }
@@ -263,6 +264,8 @@ public struct MeasuredText: Sendable {
     @inlinable
     package func asciiCodes(ofCluster i: Int) -> ArraySlice<UInt8>? {
         guard asciiCode[i] != 0 else { return nil }
+        // Not kept when every cluster is one character (``asciiStarts``).
+        guard !asciiStarts.isEmpty else { return [asciiCode[i]][...] }
         return asciiCodes[Int(asciiStarts[i])..<Int(asciiStarts[i + 1])]
     }
 
