@@ -116,84 +116,94 @@ extension MeasuredText {
 
         scratch.asciiStarts.removeAll(keepingCapacity: true)
         scratch.asciiCodes.removeAll(keepingCapacity: true)
-        var asciiCode: [UInt8] = []
-        var whitespace: [Bool] = []
-        asciiCode.reserveCapacity(clusterCount)
-        whitespace.reserveCapacity(clusterCount)
+        // Written through buffer pointers: each store into an array, or append, checks that it is unique (144
+        // checks per Arabic string).
+        var asciiCode = Self.filled(UInt8(0), clusterCount)
+        var whitespace = Self.filled(false, clusterCount)
         var hasSeveralASCII = false
         var hasHangul = false
         var softHyphens: [Int] = []
-        for i in 0..<clusterCount {
-            scratch.asciiStarts.append(Int32(scratch.asciiCodes.count))
-            let range = starts[i]..<starts[i + 1]
-            let first = utf16[range.lowerBound]
-            if (0x1100...0x11FF).contains(first) || (0x3130...0x318F).contains(first) || (0xAC00...0xD7A3).contains(first) {
-                hasHangul = true
-            }
-            // Fast path: printable ASCII needs no decomposition.
-            var printable = true
-            var spaces = true
-            for k in range {
-                let unit = utf16[k]
-                if unit < 0x20 || unit > 0x7E { printable = false; break }
-                if unit != 0x20 { spaces = false }
-            }
-            if printable {
-                if range.count == 1 {
-                    asciiCode.append(UInt8(truncatingIfNeeded: first))
-                } else {
-                    asciiCode.append(MeasuredText.severalASCII)
-                    hasSeveralASCII = true
+        asciiCode.withUnsafeMutableBufferPointer { asciiCode in
+            whitespace.withUnsafeMutableBufferPointer { whitespace in
+                for i in 0..<clusterCount {
+                    scratch.asciiStarts.append(Int32(scratch.asciiCodes.count))
+                    let range = starts[i]..<starts[i + 1]
+                    let first = utf16[range.lowerBound]
+                    if (0x1100...0x11FF).contains(first) || (0x3130...0x318F).contains(first)
+                        || (0xAC00...0xD7A3).contains(first) {
+                        hasHangul = true
+                    }
+                    // Fast path: printable ASCII needs no decomposition.
+                    var printable = true
+                    var spaces = true
+                    for k in range {
+                        let unit = utf16[k]
+                        if unit < 0x20 || unit > 0x7E { printable = false; break }
+                        if unit != 0x20 { spaces = false }
+                    }
+                    if printable {
+                        if range.count == 1 {
+                            asciiCode[i] = UInt8(truncatingIfNeeded: first)
+                        } else {
+                            asciiCode[i] = MeasuredText.severalASCII
+                            hasSeveralASCII = true
+                        }
+                        whitespace[i] = spaces
+                        for k in range { scratch.asciiCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
+                        continue
+                    }
+                    // U+00AD alone (a grapheme of its own: its grapheme-break class is Control).
+                    if range.count == 1 && first == 0xAD { softHyphens.append(i) }
+                    var allWhitespace = true
+                    var needsGlyph = false
+                    var nonASCIIBase = false
+                    // The scalars are listed only when they are decomposed (not for a base letter outside ASCII).
+                    var scalarCount = 0
+                    var firstScalar: UInt32 = 0
+                    var k = range.lowerBound
+                    while k < range.upperBound {
+                        let value = ClusterScalars.scalarValue(utf16, at: &k, end: range.upperBound)
+                        if scalarCount == 0 { firstScalar = value }
+                        scalarCount += 1
+                        let facts = table.facts(value)
+                        if !facts.isWhitespace { allWhitespace = false }
+                        if facts.needsGlyph { needsGlyph = true }
+                        // ClusterScalars.hasNonASCIIBase, with the facts remembered.
+                        if ClusterScalars.isNonASCIIBase(value, isMark: facts.isMark) { nonASCIIBase = true }
+                    }
+                    whitespace[i] = allWhitespace && scalarCount > 0
+                    // Controls (\n, \t, \r, U+0004), line and paragraph separators and default-ignorables draw
+                    // nothing: no width, no ink (a font that lacks them gives .notdef, whose box is not drawn either),
+                    // and no missing glyph when a font lacks them (tab stops are not modelled).
+                    if !needsGlyph {
+                        advance[i] = 0
+                        kerning[i] = 0
+                        inkTop[i] = Int32.min
+                        inkBottom[i] = Int32.max
+                        scratch.missing.removeAll { $0 == i }
+                    }
+                    // Thai, Arabic, Devanagari…: a base letter outside ASCII, known without decomposing.
+                    if nonASCIIBase { continue }
+                    let bases: [UInt8]?
+                    if scalarCount == 1, let known = scratch.asciiBases[firstScalar] {
+                        bases = known
+                    } else {
+                        scratch.scalars.removeAll(keepingCapacity: true)
+                        var k = range.lowerBound
+                        while k < range.upperBound {
+                            scratch.scalars.append(ClusterScalars.scalarValue(utf16, at: &k, end: range.upperBound))
+                        }
+                        bases = Self.asciiBases(scratch.scalars)
+                        if scalarCount == 1 && scratch.asciiBases.count < 65_536 {
+                            scratch.asciiBases[firstScalar] = bases
+                        }
+                    }
+                    asciiCode[i] = bases.map { $0.count == 1 ? $0[0] : MeasuredText.severalASCII } ?? 0
+                    if let bases {
+                        if bases.count != 1 { hasSeveralASCII = true }
+                        scratch.asciiCodes.append(contentsOf: bases)
+                    }
                 }
-                whitespace.append(spaces)
-                for k in range { scratch.asciiCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
-                continue
-            }
-            // U+00AD alone (a grapheme of its own: its grapheme-break class is Control).
-            if range.count == 1 && first == 0xAD { softHyphens.append(i) }
-            var allWhitespace = true
-            var needsGlyph = false
-            var nonASCIIBase = false
-            scratch.scalars.removeAll(keepingCapacity: true)
-            var k = range.lowerBound
-            while k < range.upperBound {
-                let value = ClusterScalars.scalarValue(utf16, at: &k, end: range.upperBound)
-                scratch.scalars.append(value)
-                let facts = table.facts(value)
-                if !facts.isWhitespace { allWhitespace = false }
-                if facts.needsGlyph { needsGlyph = true }
-                // ClusterScalars.hasNonASCIIBase, with the facts remembered.
-                if ClusterScalars.isNonASCIIBase(value, isMark: facts.isMark) { nonASCIIBase = true }
-            }
-            whitespace.append(allWhitespace && !scratch.scalars.isEmpty)
-            // Controls (\n, \t, \r, U+0004), line and paragraph separators and default-ignorables draw nothing: no
-            // width, no ink (a font that lacks them gives .notdef, whose box is not drawn either), and no missing glyph
-            // when a font lacks them (tab stops are not modelled).
-            if !needsGlyph {
-                advance[i] = 0
-                kerning[i] = 0
-                inkTop[i] = Int32.min
-                inkBottom[i] = Int32.max
-                scratch.missing.removeAll { $0 == i }
-            }
-            // Thai, Arabic, Devanagari…: a base letter outside ASCII, known without decomposing.
-            if nonASCIIBase {
-                asciiCode.append(0)
-                continue
-            }
-            let bases: [UInt8]?
-            if scratch.scalars.count == 1, let known = scratch.asciiBases[scratch.scalars[0]] {
-                bases = known
-            } else {
-                bases = Self.asciiBases(scratch.scalars)
-                if scratch.scalars.count == 1 && scratch.asciiBases.count < 65_536 {
-                    scratch.asciiBases[scratch.scalars[0]] = bases
-                }
-            }
-            asciiCode.append(bases.map { $0.count == 1 ? $0[0] : MeasuredText.severalASCII } ?? 0)
-            if let bases {
-                if bases.count != 1 { hasSeveralASCII = true }
-                scratch.asciiCodes.append(contentsOf: bases)
             }
         }
         scratch.asciiStarts.append(Int32(scratch.asciiCodes.count))
