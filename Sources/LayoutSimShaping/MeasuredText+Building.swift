@@ -16,10 +16,11 @@ extension MeasuredText {
         var clusterOfOffset: [Int32] = []
         /// Clusters with a `.notdef` glyph.
         var missing: [Int] = []
-        /// ``MeasuredText/asciiStarts`` and ``MeasuredText/asciiCodes`` as they are made: kept by the text only
-        /// when a cluster is several characters (most texts have none, and two arrays fewer to allocate).
-        var asciiStarts: [Int32] = []
-        var asciiCodes: [UInt8] = []
+        /// The ASCII codes of the clusters that are several characters, and how many each has, in order: what
+        /// ``MeasuredText/asciiStarts`` and ``MeasuredText/asciiCodes`` are made from when there is one (most texts
+        /// have none, and keep two arrays fewer).
+        var severalCounts: [Int] = []
+        var severalCodes: [UInt8] = []
         /// The scalars of one cluster.
         var scalars: [UInt32] = []
         /// Canonical decompositions of single code points to printable ASCII bases (nil: not all ASCII), by code
@@ -114,8 +115,8 @@ extension MeasuredText {
         }
         starts.append(count)
 
-        scratch.asciiStarts.removeAll(keepingCapacity: true)
-        scratch.asciiCodes.removeAll(keepingCapacity: true)
+        scratch.severalCounts.removeAll(keepingCapacity: true)
+        scratch.severalCodes.removeAll(keepingCapacity: true)
         // Written through buffer pointers: each store into an array, or append, checks that it is unique (144
         // checks per Arabic string).
         var asciiCode = Self.filled(UInt8(0), clusterCount)
@@ -126,7 +127,6 @@ extension MeasuredText {
         asciiCode.withUnsafeMutableBufferPointer { asciiCode in
             whitespace.withUnsafeMutableBufferPointer { whitespace in
                 for i in 0..<clusterCount {
-                    scratch.asciiStarts.append(Int32(scratch.asciiCodes.count))
                     let range = starts[i]..<starts[i + 1]
                     let first = utf16[range.lowerBound]
                     if (0x1100...0x11FF).contains(first) || (0x3130...0x318F).contains(first)
@@ -147,9 +147,10 @@ extension MeasuredText {
                         } else {
                             asciiCode[i] = MeasuredText.severalASCII
                             hasSeveralASCII = true
+                            scratch.severalCounts.append(range.count)
+                            for k in range { scratch.severalCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
                         }
                         whitespace[i] = spaces
-                        for k in range { scratch.asciiCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
                         continue
                     }
                     // U+00AD alone (a grapheme of its own: its grapheme-break class is Control).
@@ -199,16 +200,35 @@ extension MeasuredText {
                         }
                     }
                     asciiCode[i] = bases.map { $0.count == 1 ? $0[0] : MeasuredText.severalASCII } ?? 0
-                    if let bases {
-                        if bases.count != 1 { hasSeveralASCII = true }
-                        scratch.asciiCodes.append(contentsOf: bases)
+                    if let bases, bases.count != 1 {
+                        hasSeveralASCII = true
+                        scratch.severalCounts.append(bases.count)
+                        scratch.severalCodes.append(contentsOf: bases)
                     }
                 }
             }
         }
-        scratch.asciiStarts.append(Int32(scratch.asciiCodes.count))
-        let asciiStarts = hasSeveralASCII ? scratch.asciiStarts : []
-        let asciiCodes = hasSeveralASCII ? scratch.asciiCodes : []
+        // A cluster's codes: none where its code is 0, its code where it is one character, else the next of the
+        // clusters of several.
+        var asciiStarts: [Int32] = []
+        var asciiCodes: [UInt8] = []
+        if hasSeveralASCII {
+            asciiStarts.reserveCapacity(clusterCount + 1)
+            var several = 0
+            var at = 0
+            for code in asciiCode {
+                asciiStarts.append(Int32(asciiCodes.count))
+                if code == MeasuredText.severalASCII {
+                    let count = scratch.severalCounts[several]
+                    asciiCodes.append(contentsOf: scratch.severalCodes[at..<at + count])
+                    several += 1
+                    at += count
+                } else if code != 0 {
+                    asciiCodes.append(code)
+                }
+            }
+            asciiStarts.append(Int32(asciiCodes.count))
+        }
         var missing: [MissingGlyph] = []
         if !scratch.missing.isEmpty {
             for i in Array(Set(scratch.missing)).sorted() {
