@@ -21,7 +21,10 @@ enum ReportOutput {
                 // The summary is printed whether or not the file could be written: the results are never all lost.
                 let summaryFailure = summary(report, color: terminalColor, seconds: seconds)
                 do throws(OutputFileError) {
-                    try OutputFile.write(to: output) { chunk in try report.writeJSON(trailer: "\n", workers: workers, to: chunk) }
+                    try OutputFile.write(to: output) { file in
+                        // The file is written from arrays (POSIX `write` is given Swift arrays): each chunk copied.
+                        try report.writeJSON(trailer: "\n", workers: workers) { chunk in try file(Array(chunk)) }
+                    }
                 } catch {
                     throw CLIError.badInput("\(output): the report could not be written there: \(error); only the summary "
                         + "above was printed")

@@ -16,13 +16,14 @@ extension CheckReport {
 
     /// Streams the report as JSON (as ``jsonData()``, then `trailer`) to `sink`, in chunks of about 64 KB. With
     /// `workers` above 1 the results are encoded in runs on as many threads, and each run is handed to `sink` whole,
-    /// in order: the same bytes.
-    public func writeJSON(trailer: String = "", workers: Int = 1, to sink: @escaping ([UInt8]) throws -> Void) throws {
+    /// in order: the same bytes. A chunk is a slice of the writer's buffer (see ``JSONWriter``): `sink` must not keep
+    /// it.
+    public func writeJSON(trailer: String = "", workers: Int = 1, to sink: @escaping (ArraySlice<UInt8>) throws -> Void) throws {
         guard workers > 1, results.count >= 2 * Self.resultsPerRun else {
             var writer = JSONWriter(sink: sink)
             try write(to: &writer)
             _ = try writer.finish()
-            if !trailer.isEmpty { try sink(Array(trailer.utf8)) }
+            if !trailer.isEmpty { try sink(Array(trailer.utf8)[...]) }
             return
         }
         // What comes before the results, then the runs of results as they are encoded (not copied into a writer and
@@ -34,7 +35,7 @@ extension CheckReport {
         try writeResults(continuing: containers, workers: workers, to: sink)
         var tail = JSONWriter(continuing: containers, afterItems: results.count)
         try writeTail(to: &tail)
-        try sink(try tail.finish() + Array(trailer.utf8))
+        try sink((try tail.finish() + Array(trailer.utf8))[...])
     }
 
     package func write(to w: inout JSONWriter) throws {
@@ -97,7 +98,7 @@ extension CheckReport {
     /// items of the results array open in `containers` (a writer's ``JSONWriter/openContainers``), and handed to
     /// `sink` in order as they come: this thread hands over whatever is next whenever it is ready and encodes a run
     /// meanwhile, so no thread waits for the slowest of a batch.
-    private func writeResults(continuing containers: [Int], workers: Int, to sink: ([UInt8]) throws -> Void) throws {
+    private func writeResults(continuing containers: [Int], workers: Int, to sink: (ArraySlice<UInt8>) throws -> Void) throws {
         let run = Self.resultsPerRun
         let results = self.results
         let runs = EncodedRuns(count: (results.count + run - 1) / run, workers: workers) { index in
@@ -114,7 +115,7 @@ extension CheckReport {
             runs.stop()
             helpers.wait()
         }
-        for index in 0..<runs.count { try sink(try runs.take(index)) }
+        for index in 0..<runs.count { try sink(try runs.take(index)[...]) }
     }
 }
 
