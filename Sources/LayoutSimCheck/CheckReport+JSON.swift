@@ -18,7 +18,9 @@ extension CheckReport {
     /// `workers` above 1 the results are encoded in runs on as many threads, and each run is handed to `sink` whole,
     /// in order: the same bytes. A chunk is a slice of the writer's buffer (see ``JSONWriter``): `sink` must not keep
     /// it.
-    public func writeJSON(trailer: String = "", workers: Int = 1, to sink: @escaping (ArraySlice<UInt8>) throws -> Void) throws {
+    public func writeJSON(
+        trailer: String = "", workers: Int = 1, to sink: @escaping (ArraySlice<UInt8>) throws -> Void
+    ) throws {
         guard workers > 1, results.count >= 2 * Self.resultsPerRun else {
             var writer = JSONWriter(sink: sink)
             try write(to: &writer)
@@ -98,7 +100,9 @@ extension CheckReport {
     /// items of the results array open in `containers` (a writer's ``JSONWriter/openContainers``), and handed to
     /// `sink` in order as they come: this thread hands over whatever is next whenever it is ready and encodes a run
     /// meanwhile, so no thread waits for the slowest of a batch.
-    private func writeResults(continuing containers: [Int], workers: Int, to sink: (ArraySlice<UInt8>) throws -> Void) throws {
+    private func writeResults(
+        continuing containers: [Int], workers: Int, to sink: (ArraySlice<UInt8>) throws -> Void
+    ) throws {
         let run = Self.resultsPerRun
         let results = self.results
         let runs = EncodedRuns(count: (results.count + run - 1) / run, workers: workers) { index in

@@ -58,28 +58,22 @@ extension JSONWriter {
 
     /// Writes `"name" : ` at `at`, word by word; returns the end.
     @inline(__always)
-    static func put(_ name: Name, _ out: inout [UInt8], _ at: Int) -> Int { put(name.bytes, &out, at) }
+    static func put<O: JSONOutput & ~Copyable & ~Escapable>(_ name: Name, _ out: inout O, _ at: Int) -> Int {
+        put(name.bytes, &out, at)
+    }
 
     /// Writes `bytes` at `at`, in whole words (eight stores each, of a loop of a constant count: written up to the
     /// count, the loops' set-up cost more than the stores, 2.0 k instructions per German result); returns the end. The up to seven bytes after the end are
     /// overwritten: the caller has made room for ``Packed/slack`` more bytes than it writes.
     @inline(__always)
-    static func put(_ bytes: Packed, _ out: inout [UInt8], _ at: Int) -> Int {
+    static func put<O: JSONOutput & ~Copyable & ~Escapable>(
+        _ bytes: Packed, _ out: inout O, _ at: Int
+    ) -> Int {
         let count = bytes.count
         _ = put(&out, at, bytes.word0, count: 8)
         if count > 8 { _ = put(&out, at + 8, bytes.word1, count: 8) }
         if count > 16 { _ = put(&out, at + 16, bytes.word2, count: 8) }
         if count > 24 { _ = put(&out, at + 24, bytes.word3, count: 8) }
         return at + count
-    }
-
-    /// Writes `"name" : "` at `at` and the closing quote after room for `valueCount` bytes; returns where the value
-    /// goes.
-    @inline(__always)
-    static func openString(after name: Name, _ out: inout [UInt8], _ at: Int, valueCount: Int) -> Int {
-        let start = put(name, &out, at)
-        out[start] = UInt8(ascii: "\"")
-        out[start + 1 + valueCount] = UInt8(ascii: "\"")
-        return start + 1
     }
 }

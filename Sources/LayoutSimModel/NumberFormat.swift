@@ -29,17 +29,19 @@ package enum ReportNumber {
 
     /// Writes ``jsonText(_:)`` of a value ``isPlainThousandths(_:)`` accepts into `bytes` from index `start` (at
     /// most 22 bytes, which must be there); returns the index after the last one written.
-    package static func writeThousandths(_ value: Double, into bytes: inout [UInt8], at start: Int) -> Int {
+    package static func writeThousandths<O: JSONOutput & ~Copyable & ~Escapable>(
+        _ value: Double, into bytes: inout O, at start: Int
+    ) -> Int {
         var at = start
         if value < 0 {
-            bytes[at] = UInt8(ascii: "-")
+            bytes.set(at, UInt8(ascii: "-"))
             at += 1
         }
         let n = Int((abs(value) * 1000).rounded())
         at = writeDecimal(n / 1000, into: &bytes, at: at)
         var fraction = n % 1000
         guard fraction != 0 else { return at }
-        bytes[at] = UInt8(ascii: ".")
+        bytes.set(at, UInt8(ascii: "."))
         at += 1
         var divisor = 100
         while fraction % 10 == 0 {
@@ -47,7 +49,7 @@ package enum ReportNumber {
             divisor /= 10
         }
         while divisor > 0 {
-            bytes[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / divisor % 10)
+            bytes.set(at, UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / divisor % 10))
             at += 1
             divisor /= 10
         }
@@ -56,10 +58,12 @@ package enum ReportNumber {
 
     /// Writes `value` in decimal (`String(value)`'s bytes, at most 20, which must be there) into `bytes` from index
     /// `start`; returns the index after the last one written.
-    package static func writeDecimal(_ value: Int, into bytes: inout [UInt8], at start: Int) -> Int {
+    package static func writeDecimal<O: JSONOutput & ~Copyable & ~Escapable>(
+        _ value: Int, into bytes: inout O, at start: Int
+    ) -> Int {
         var at = start
         if value < 0 {
-            bytes[at] = UInt8(ascii: "-")
+            bytes.set(at, UInt8(ascii: "-"))
             at += 1
         }
         var magnitude = value.magnitude
@@ -73,7 +77,7 @@ package enum ReportNumber {
         var index = end
         repeat {
             index -= 1
-            bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            bytes.set(index, UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
             magnitude /= 10
         } while index > at
         return end
