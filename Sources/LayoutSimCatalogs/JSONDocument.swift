@@ -32,7 +32,60 @@ package enum JSONValue: Sendable {
     }
 }
 
-/// A JSON object: its members in file order, duplicate keys included, each with where its key is written.
+/// A parsed document: every value in one array, in document order (a value; after an object, each member's key and
+/// then its value; after an array, its elements; depth first). The objects of a String Catalog have one or two
+/// members each: an array of members for every object was an allocation per object, four per string of a catalog
+/// (1.3 k instructions per Thai string read in allocations alone); the values are views of this array
+/// (``JSONObject`` is an object's place in it), and only an array is made into one when it is read. (A value, not a
+/// class holding the array: an object read through a class retained its array at each look.)
+package struct JSONTape: Sendable {
+    package struct Entry: Sendable {
+        package enum Kind: UInt8, Sendable { case object, array, string, number, bool, null, key }
+        /// A key's or string's text (empty for the other kinds).
+        var string: String
+        /// An object's or array's end (the index after its last entry); a key's UTF-8 offset (of its opening
+        /// quote); a number's bit pattern; a Boolean's 0 or 1.
+        var word: Int
+        var kind: Kind
+    }
+
+    let entries: [Entry]
+
+    init(_ entries: [Entry]) { self.entries = entries }
+
+    /// A tape of one empty object (``JSONObject/init()``), made once.
+    static let emptyObject = JSONTape([Entry(string: "", word: 1, kind: .object)])
+
+    /// The index after the value at `index` and everything in it.
+    @inline(__always)
+    func end(of index: Int) -> Int {
+        let entry = entries[index]
+        return entry.kind == .object || entry.kind == .array ? entry.word : index + 1
+    }
+
+    /// The value at `index` (an array made of its elements; an object its place).
+    func value(at index: Int) -> JSONValue {
+        let entry = entries[index]
+        switch entry.kind {
+        case .object: return .object(JSONObject(tape: self, index: index))
+        case .array:
+            var values: [JSONValue] = []
+            var element = index + 1
+            while element < entry.word {
+                values.append(value(at: element))
+                element = end(of: element)
+            }
+            return .array(values)
+        case .string, .key: return .string(entry.string)
+        case .number: return .number(Double(bitPattern: UInt64(truncatingIfNeeded: entry.word)))
+        case .bool: return .bool(entry.word != 0)
+        case .null: return .null
+        }
+    }
+}
+
+/// A JSON object: its members in file order, duplicate keys included, each with where its key is written (its place
+/// in its document's ``JSONTape``).
 package struct JSONObject: Sendable {
     package struct Member: Sendable {
         package let key: String
@@ -41,12 +94,78 @@ package struct JSONObject: Sendable {
         package let value: JSONValue
     }
 
-    package var members: [Member] = []
+    let tape: JSONTape
+    /// The object's entry in ``tape``.
+    let index: Int
+
+    init(tape: JSONTape, index: Int) {
+        self.tape = tape
+        self.index = index
+    }
+
+    /// An empty object.
+    package init() { self.init(tape: .emptyObject, index: 0) }
+
+    /// The entry of the first member's key (``endIndex`` when there is none).
+    var startIndex: Int { index + 1 }
+    /// The index after the last member's value.
+    var endIndex: Int { tape.entries[index].word }
+    /// The entry of the key after the member whose key is at `keyIndex`.
+    @inline(__always)
+    func index(after keyIndex: Int) -> Int { tape.end(of: keyIndex + 1) }
+    /// The key at `keyIndex`.
+    func key(at keyIndex: Int) -> String { tape.entries[keyIndex].string }
+    /// The UTF-8 offset of the key at `keyIndex`.
+    func offset(at keyIndex: Int) -> Int { tape.entries[keyIndex].word }
+    /// The value of the member whose key is at `keyIndex`.
+    func value(at keyIndex: Int) -> JSONValue { tape.value(at: keyIndex + 1) }
+
+    /// The members in file order, made as they are walked.
+    package var members: Members { Members(object: self) }
+
+    package struct Members: Sequence {
+        let object: JSONObject
+
+        package struct Iterator: IteratorProtocol {
+            let object: JSONObject
+            var at: Int
+            let end: Int
+
+            package mutating func next() -> Member? {
+                guard at < end else { return nil }
+                let at = self.at
+                self.at = object.index(after: at)
+                let entry = object.tape.entries[at]
+                return Member(key: entry.string, offset: entry.word, value: object.value(at: at))
+            }
+        }
+
+        package func makeIterator() -> Iterator { Iterator(object: object, at: object.startIndex, end: object.endIndex) }
+
+        /// The number of members (a walk over them).
+        package var count: Int {
+            var count = 0
+            var at = object.startIndex
+            let end = object.endIndex
+            while at < end {
+                count += 1
+                at = object.index(after: at)
+            }
+            return count
+        }
+    }
 
     /// The value of the last member named `key` (a duplicate key's value is the last one, as in
     /// `JSONSerialization`); a scan, for the few named fields of an object.
     package subscript(key: String) -> JSONValue? {
-        members.last { $0.key == key }?.value
+        var found = -1
+        var at = startIndex
+        let end = endIndex
+        while at < end {
+            if tape.entries[at].string == key { found = at }
+            at = index(after: at)
+        }
+        return found < 0 ? nil : value(at: found)
     }
 
     /// Each key once with its last value (`JSONSerialization`'s dictionary), for looking up many keys.
@@ -58,7 +177,15 @@ package struct JSONObject: Sendable {
     package var sortedKeys: [String] { Set(members.map(\.key)).sorted() }
 
     /// The offset of the first member named `key`.
-    package func offset(of key: String) -> Int? { members.first { $0.key == key }?.offset }
+    package func offset(of key: String) -> Int? {
+        var at = startIndex
+        let end = endIndex
+        while at < end {
+            if tape.entries[at].string == key { return tape.entries[at].word }
+            at = index(after: at)
+        }
+        return nil
+    }
 }
 
 /// A JSON parser over UTF-8 bytes (RFC 8259, with `JSONSerialization`'s leniencies and limits), linear in the
@@ -95,12 +222,12 @@ package struct JSONDocument {
         guard bytes[parser.index] == UInt8(ascii: "{") || bytes[parser.index] == UInt8(ascii: "[") else {
             throw ParseError(message: "a JSON document must start with an object or an array", offset: parser.index)
         }
-        let value = try parser.value(depth: 1)
+        try parser.value(depth: 1)
         parser.skipWhitespace()
         if parser.index < bytes.count {
             throw ParseError(message: "unexpected text after the end of the document", offset: parser.index)
         }
-        return (value, parser.lineStarts)
+        return (JSONTape(parser.entries).value(at: 0), parser.lineStarts)
     }
 
     private struct Parser {
@@ -108,6 +235,8 @@ package struct JSONDocument {
         var index = 0
         /// The line starts passed so far (see ``parseFindingLines(_:)``).
         var lineStarts = [0]
+        /// The values read so far (``JSONTape``).
+        var entries: [JSONTape.Entry] = []
         /// The string read last at each place of the tree: a member's key, and its value when that is a string, by
         /// the object's depth and the member's index in it (for the first ``recentDepths`` depths and
         /// ``recentMembers`` members; slot `2 × (depth × recentMembers + member)` for the key, the next for the
@@ -132,6 +261,10 @@ package struct JSONDocument {
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
+            // Room for an entry per 8 bytes (a String Catalog has one per 12 to 25; compact JSON of short strings
+            // may need more, and the array grows): growing it from empty copied it again and again, 0.5 k
+            // instructions per Thai string read. Room not filled is never touched, so it costs no memory.
+            entries.reserveCapacity(bytes.count / 8 + 16)
             recent = Array(repeating: Recent(bytes: (0, 0), count: -1, string: ""), count: 2 * Self.recentDepths * Self.recentMembers)
         }
 
@@ -169,20 +302,23 @@ package struct JSONDocument {
             return "'\(scalar.map { String(Character($0)) } ?? "?")'"
         }
 
-        /// The value at `index`; `slot`: its place in ``recent`` when it is a member's value, else -1.
-        mutating func value(depth: Int, slot: Int = -1) throws(ParseError) -> JSONValue {
+        /// The value at `index`, onto ``entries``; `slot`: its place in ``recent`` when it is a member's value, else -1.
+        mutating func value(depth: Int, slot: Int = -1) throws(ParseError) {
             skipWhitespace()
             guard index < bytes.count else { throw endOfInput() }
+            let entry: JSONTape.Entry
             switch bytes[index] {
-            case UInt8(ascii: "{"): return .object(try object(depth: depth))
-            case UInt8(ascii: "["): return .array(try array(depth: depth))
-            case UInt8(ascii: "\""): return .string(try string(slot: slot))
-            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-            case UInt8(ascii: "n"): try literal("null"); return .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+            case UInt8(ascii: "{"): return try object(depth: depth)
+            case UInt8(ascii: "["): return try array(depth: depth)
+            case UInt8(ascii: "\""): entry = JSONTape.Entry(string: try string(slot: slot), word: 0, kind: .string)
+            case UInt8(ascii: "t"): try literal("true"); entry = JSONTape.Entry(string: "", word: 1, kind: .bool)
+            case UInt8(ascii: "f"): try literal("false"); entry = JSONTape.Entry(string: "", word: 0, kind: .bool)
+            case UInt8(ascii: "n"): try literal("null"); entry = JSONTape.Entry(string: "", word: 0, kind: .null)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                entry = JSONTape.Entry(string: "", word: Int(truncatingIfNeeded: try number().bitPattern), kind: .number)
             default: throw ParseError(message: "unexpected \(describe(index)): expected a value", offset: index)
             }
+            entries.append(entry)
         }
 
         mutating func checkDepth(_ depth: Int) throws(ParseError) {
@@ -191,21 +327,19 @@ package struct JSONDocument {
             }
         }
 
-        /// After `{`: members until `}`; a comma may follow the last member.
-        mutating func object(depth: Int) throws(ParseError) -> JSONObject {
+        /// After `{`: members until `}`; a comma may follow the last member. Its entry, then each member's key and
+        /// value; its end is set when it closes.
+        mutating func object(depth: Int) throws(ParseError) {
             try checkDepth(depth)
             index += 1
-            var object = JSONObject()
+            let at = entries.count
+            entries.append(JSONTape.Entry(string: "", word: 0, kind: .object))
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return object
+                entries[at].word = entries.count
+                return
             }
-            // Room for two members (a string unit's state and value; most other objects of a String Catalog have one):
-            // growing from one to two allocated and copied the members. Not four: a check lays strings out while the
-            // document is still held, and two more empty slots in every one-member object cost 3 MB of peak memory
-            // for a 3 MB catalog.
-            object.members.reserveCapacity(2)
             var member = 0
             while true {
                 guard index < bytes.count else { throw endOfInput() }
@@ -222,26 +356,33 @@ package struct JSONDocument {
                     throw ParseError(message: "unexpected \(describe(index)): expected ':' after a key", offset: index)
                 }
                 index += 1
-                object.members.append(JSONObject.Member(
-                    key: key, offset: offset, value: try value(depth: depth + 1, slot: slot < 0 ? -1 : slot + 1)
-                ))
-                if try closesAfterItem(UInt8(ascii: "}")) { return object }
+                entries.append(JSONTape.Entry(string: key, word: offset, kind: .key))
+                try value(depth: depth + 1, slot: slot < 0 ? -1 : slot + 1)
+                if try closesAfterItem(UInt8(ascii: "}")) {
+                    entries[at].word = entries.count
+                    return
+                }
             }
         }
 
-        /// After `[`: values until `]`; a comma may follow the last value.
-        mutating func array(depth: Int) throws(ParseError) -> [JSONValue] {
+        /// After `[`: values until `]`; a comma may follow the last value. Its entry, then its elements.
+        mutating func array(depth: Int) throws(ParseError) {
             try checkDepth(depth)
             index += 1
-            var values: [JSONValue] = []
+            let at = entries.count
+            entries.append(JSONTape.Entry(string: "", word: 0, kind: .array))
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return values
+                entries[at].word = entries.count
+                return
             }
             while true {
-                values.append(try value(depth: depth + 1))
-                if try closesAfterItem(UInt8(ascii: "]")) { return values }
+                try value(depth: depth + 1)
+                if try closesAfterItem(UInt8(ascii: "]")) {
+                    entries[at].word = entries.count
+                    return
+                }
             }
         }
 

@@ -3,52 +3,69 @@
 /// A key written twice (or two canonically equivalent spellings of one) is kept as first written, with the value
 /// of the last, as the dictionary keeps it.
 package struct JSONKeyTable {
-    /// The member holding the value of each distinct key, sorted by key: an object of one member's own array (most
-    /// objects of a String Catalog have one: an array of their values made for them was an allocation per key; with
-    /// a key's localizations looked up once, 0.6 k instructions per German string read). The keys are read from
-    /// the members: an array of them was another allocation per key (see ``key(at:)``).
-    private let members: [JSONObject.Member]
+    private let object: JSONObject
+    /// The entry of the key of each distinct key's last member, sorted by key, for an object of two members or more;
+    /// empty for one of one member (most objects of a String Catalog: an array made for them was an allocation per
+    /// key), which is ``single``.
+    private let sorted: [Int]
+    /// The entry of the one member's key, or -1.
+    private let single: Int
+    /// The number of distinct keys.
+    package let count: Int
 
     package init(_ object: JSONObject) {
-        let members = object.members
-        if members.count <= 1 {
-            self.members = members
+        self.object = object
+        let first = object.startIndex, end = object.endIndex
+        guard first < end else {
+            (sorted, single, count) = ([], -1, 0)
             return
         }
-        let order = members.indices.sorted { a, b in
-            members[a].key < members[b].key || (!(members[b].key < members[a].key) && a < b)
+        guard object.index(after: first) < end else {
+            (sorted, single, count) = ([], first, 1)
+            return
         }
-        var kept: [JSONObject.Member] = []
+        var members: [Int] = []
+        var at = first
+        while at < end {
+            members.append(at)
+            at = object.index(after: at)
+        }
+        let order = members.indices.sorted { a, b in
+            let keyA = object.key(at: members[a]), keyB = object.key(at: members[b])
+            return keyA < keyB || (!(keyB < keyA) && a < b)
+        }
+        var kept: [Int] = []
         kept.reserveCapacity(members.count)
         for index in order {
-            if let last = kept.last, last.key == members[index].key {
+            if let last = kept.last, object.key(at: last) == object.key(at: members[index]) {
                 kept[kept.count - 1] = members[index]
             } else {
                 kept.append(members[index])
             }
         }
-        self.members = kept
+        (sorted, single, count) = (kept, -1, kept.count)
     }
 
-    /// The distinct keys, sorted (an array made when asked for: a reader walking them uses ``key(at:)``).
-    package var keys: [String] { members.map(\.key) }
+    /// The entry of the key at `index` (in `0..<count`).
+    @inline(__always)
+    private func entry(_ index: Int) -> Int { single >= 0 ? single : sorted[index] }
 
-    /// The number of distinct keys.
-    package var count: Int { members.count }
+    /// The distinct keys, sorted (an array made when asked for: a reader walking them uses ``key(at:)``).
+    package var keys: [String] { (0..<count).map(key(at:)) }
 
     /// The key at `index` (in `0..<count`) of the sorted distinct keys.
-    package func key(at index: Int) -> String { members[index].key }
+    package func key(at index: Int) -> String { object.key(at: entry(index)) }
 
     /// The last value of the key at `index` (in `0..<count`).
-    package func value(at index: Int) -> JSONValue { members[index].value }
+    package func value(at index: Int) -> JSONValue { object.value(at: entry(index)) }
 
     /// The last value of `key`, or nil.
     package subscript(key: String) -> JSONValue? {
-        var low = 0, high = members.count
+        var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            if members[middle].key < key { low = middle + 1 } else { high = middle }
+            if object.key(at: entry(middle)) < key { low = middle + 1 } else { high = middle }
         }
-        return low < members.count && members[low].key == key ? members[low].value : nil
+        return low < count && object.key(at: entry(low)) == key ? value(at: low) : nil
     }
 }

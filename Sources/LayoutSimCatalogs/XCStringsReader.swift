@@ -117,15 +117,21 @@ package enum XCStringsReader {
             return result
         }
 
-        // Keys in file order, each at its first occurrence with the value of its last; duplicates are reported.
-        var order: [(key: String, location: CatalogSourceLocation, value: JSONValue)] = []
+        // Keys in file order, each at its first occurrence with the value of its last (its entry in the document);
+        // duplicates are reported.
+        let tape = strings.tape
+        var order: [(key: String, location: CatalogSourceLocation, value: Int)] = []
         order.reserveCapacity(strings.members.count)
         // While each key sorts after the one before (Xcode writes them sorted), none can be a duplicate: the keys are
         // only compared, and hashed (all of them so far) from the first that is not (hashing each was 0.4 k
         // instructions per German key).
         var firstIndex: [String: Int]?
         var cursorLine = 0   // the keys come in file order
-        for member in strings.members {
+        var memberAt = strings.startIndex
+        let stringsEnd = strings.endIndex
+        while memberAt < stringsEnd {
+            let member = (key: strings.key(at: memberAt), offset: strings.offset(at: memberAt), value: memberAt + 1)
+            memberAt = strings.index(after: memberAt)
             let here = location(source.position(utf8Offset: member.offset, after: &cursorLine))
             if firstIndex == nil {
                 if order.isEmpty || order[order.count - 1].key < member.key {
@@ -153,11 +159,20 @@ package enum XCStringsReader {
         // Keys mostly repeat the locales of the key before: a locale is looked up when it differs from the last.
         var lastInserted: String?
         for index in order.indices {
-            if let localizations = order[index].value.object?["localizations"]?.object {
-                for member in localizations.members where member.key != lastInserted {
-                    allLocales.insert(member.key)
-                    lastInserted = member.key
+            let item = order[index].value
+            guard tape.entries[item].kind == .object else { continue }
+            let fields = KeyFields(JSONObject(tape: tape, index: item))
+            guard fields.localizations >= 0, tape.entries[fields.localizations + 1].kind == .object else { continue }
+            let localizations = JSONObject(tape: tape, index: fields.localizations + 1)
+            var at = localizations.startIndex
+            let end = localizations.endIndex
+            while at < end {
+                let locale = localizations.key(at: at)
+                if locale != lastInserted {
+                    allLocales.insert(locale)
+                    lastInserted = locale
                 }
+                at = localizations.index(after: at)
             }
         }
         // Localization codes that are not language tags: one error each, at the first key that has it; their
@@ -175,15 +190,17 @@ package enum XCStringsReader {
         }
 
         for (key, here, raw) in order {
-            guard let item = raw.object else {
+            guard tape.entries[raw].kind == .object else {
                 result.diagnostics.append(.error("'\(key)': a key's value must be an object", at: here))
                 continue
             }
+            let item = JSONObject(tape: tape, index: raw)
             var parser = NodeParser(key: key, location: here)
-            let comment = item["comment"]?.string
-            let shouldTranslate = item["shouldTranslate"]?.bool ?? true
-            let extractionState = item["extractionState"]?.string
-            let localizationsValue = item["localizations"]
+            let fields = KeyFields(item)
+            let comment = fields.comment < 0 ? nil : item.value(at: fields.comment).string
+            let shouldTranslate = fields.shouldTranslate < 0 ? true : item.value(at: fields.shouldTranslate).bool ?? true
+            let extractionState = fields.extractionState < 0 ? nil : item.value(at: fields.extractionState).string
+            let localizationsValue = fields.localizations < 0 ? nil : item.value(at: fields.localizations)
             let localizationsObject = localizationsValue?.object
             let localizations = JSONKeyTable(localizationsObject ?? JSONObject())
             if localizationsValue != nil, localizationsObject == nil {
@@ -264,6 +281,47 @@ package enum XCStringsReader {
         return result
     }
 
+    /// The members of a key's value the reader looks at: the entry of the key of the last member of each name (as
+    /// `object[name]` finds it), or -1; found in one walk over the members (a look-up for each scanned them four
+    /// times).
+    private struct KeyFields {
+        var comment = -1, shouldTranslate = -1, extractionState = -1, localizations = -1
+
+        init(_ item: JSONObject) {
+            var at = item.startIndex
+            let end = item.endIndex
+            while at < end {
+                switch item.key(at: at) {
+                case "localizations": localizations = at
+                case "comment": comment = at
+                case "extractionState": extractionState = at
+                case "shouldTranslate": shouldTranslate = at
+                default: break
+                }
+                at = item.index(after: at)
+            }
+        }
+    }
+
+    /// The members of a localization, a substitution or a variation case the reader looks at (as ``KeyFields``).
+    private struct NodeFields {
+        var stringUnit = -1, variations = -1, substitutions = -1
+
+        init(_ object: JSONObject) {
+            var at = object.startIndex
+            let end = object.endIndex
+            while at < end {
+                switch object.key(at: at) {
+                case "stringUnit": stringUnit = at
+                case "variations": variations = at
+                case "substitutions": substitutions = at
+                default: break
+                }
+                at = object.index(after: at)
+            }
+        }
+    }
+
     /// A parsed document kept to the end of the process (`keepsDocument`).
     private final class KeptDocument {
         let root: JSONValue
@@ -287,9 +345,11 @@ package enum XCStringsReader {
                 error("'\(key)' [\(locale)]: a localization must be an object")
                 return nil
             }
-            guard let node = node(object, locale: locale, context: "") else { return nil }
+            let fields = NodeFields(object)
+            guard let node = node(object, fields, locale: locale, context: "") else { return nil }
             var substitutions: [String: SubstitutionDefinition] = [:]
-            if let raw = object["substitutions"] {
+            if fields.substitutions >= 0 {
+                let raw = object.value(at: fields.substitutions)
                 guard let table = raw.object?.dictionary else {
                     error("'\(key)' [\(locale)]: \"substitutions\" must be an object")
                     return Localization(node: node)
@@ -311,9 +371,15 @@ package enum XCStringsReader {
 
         /// A `stringUnit` or `variations` object; `nil` (with an error) when it is neither.
         mutating func node(_ object: JSONObject, locale: String, context: String) -> VariationNode? {
+            node(object, NodeFields(object), locale: locale, context: context)
+        }
+
+        /// ``node(_:locale:context:)`` with the object's fields found.
+        mutating func node(_ object: JSONObject, _ fields: NodeFields, locale: String, context: String) -> VariationNode? {
             // Made only for a message (most nodes have none).
             var here: String { "'\(key)' [\(locale)]\(context)" }
-            if let variations = object["variations"] {
+            if fields.variations >= 0 {
+                let variations = object.value(at: fields.variations)
                 guard let table = variations.object?.dictionary else {
                     error("\(here): \"variations\" must be an object")
                     return nil
@@ -329,12 +395,26 @@ package enum XCStringsReader {
                 error("\(here): unknown variation kind \(table.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
                 return nil
             }
-            if let unit = object["stringUnit"] {
-                guard let unit = unit.object, let value = unit["value"]?.string else {
-                    error("\(here): \"stringUnit\" has no string \"value\"")
-                    return nil
+            if fields.stringUnit >= 0 {
+                // Its value and state in one walk (each the last of its name).
+                var valueAt = -1, stateAt = -1
+                if let unit = object.value(at: fields.stringUnit).object {
+                    var at = unit.startIndex
+                    let end = unit.endIndex
+                    while at < end {
+                        switch unit.key(at: at) {
+                        case "value": valueAt = at
+                        case "state": stateAt = at
+                        default: break
+                        }
+                        at = unit.index(after: at)
+                    }
+                    if valueAt >= 0, let value = unit.value(at: valueAt).string {
+                        return .unit(value: value, state: stateAt < 0 ? nil : unit.value(at: stateAt).string)
+                    }
                 }
-                return .unit(value: value, state: unit["state"]?.string)
+                error("\(here): \"stringUnit\" has no string \"value\"")
+                return nil
             }
             error("\(here): no \"stringUnit\" or \"variations\"")
             return nil
