@@ -66,7 +66,7 @@ public enum CatalogReader {
     /// index is made beside the parsing).
     package static func read(
         _ url: URL, developmentLanguage: String, inParallel: Bool, keepsDocument: Bool = false,
-        emit: (([CatalogEntry]) -> Void)? = nil
+        emit: ((inout [CatalogEntry]) -> Void)? = nil
     ) -> CatalogReadResult {
         let file = url.path
         let top = CatalogSourceLocation(file: file, line: 1, column: 1)
@@ -126,7 +126,7 @@ public enum CatalogReader {
     /// after the check).
     package static func readEach(
         _ urls: [URL], developmentLanguage: String, inParallel: Bool, keepsDocument: Bool = false,
-        emit: (([CatalogEntry]) -> Void)? = nil
+        emit: ((inout [CatalogEntry]) -> Void)? = nil
     ) -> [CatalogReadResult] {
         var results = urls.map {
             read($0, developmentLanguage: developmentLanguage, inParallel: inParallel, keepsDocument: keepsDocument, emit: emit)

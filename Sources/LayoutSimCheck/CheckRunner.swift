@@ -402,7 +402,6 @@ public enum CheckRunner {
             urls, developmentLanguage: options.developmentLanguage, inParallel: options.workers > 1,
             keepsDocument: options.endsProcessAfterward,
             emit: streams ? { run in
-                var run = run
                 let first = entries.count
                 take(&run)
                 for index in first..<entries.count { check(entries[index]) }
