@@ -61,11 +61,20 @@ package struct JSONKeyTable {
 
     /// The last value of `key`, or nil.
     package subscript(key: String) -> JSONValue? {
+        let index = position(of: key)
+        return index < 0 ? nil : value(at: index)
+    }
+
+    /// Whether `key` is there (its value not made: an array would be made again for every look).
+    package func contains(_ key: String) -> Bool { position(of: key) >= 0 }
+
+    /// The index of `key` in `0..<count`, or -1.
+    private func position(of key: String) -> Int {
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
             if object.key(at: entry(middle)) < key { low = middle + 1 } else { high = middle }
         }
-        return low < count && object.key(at: entry(low)) == key ? value(at: low) : nil
+        return low < count && object.key(at: entry(low)) == key ? low : -1
     }
 }

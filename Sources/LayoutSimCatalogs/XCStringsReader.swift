@@ -265,7 +265,7 @@ package enum XCStringsReader {
             // The sets made only when some locale of the catalog (besides the source language) is missing here. A
             // key not to be translated shows its source text in every locale, unwarned.
             if extractionState != "stale",
-               allLocales.contains(where: { $0 != sourceLanguage && localizations[$0] == nil }) {
+               allLocales.contains(where: { $0 != sourceLanguage && !localizations.contains($0) }) {
                 let missing = allLocales.subtracting(localizations.keys).subtracting([sourceLanguage]).sorted()
                 if shouldTranslate {
                     for locale in missing {
@@ -273,7 +273,7 @@ package enum XCStringsReader {
                     }
                 }
                 let shown = missing.filter { locale in
-                    LanguageTag.showsSourceText(in: locale, sourceLanguage: sourceLanguage) { localizations[$0] != nil }
+                    LanguageTag.showsSourceText(in: locale, sourceLanguage: sourceLanguage) { localizations.contains($0) }
                 }
                 for index in keyStart..<sourceEnd { result.entries[index].sourceShownIn = shown }
             }
