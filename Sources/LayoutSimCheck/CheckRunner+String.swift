@@ -89,16 +89,19 @@ extension CheckRunner {
             // accessibility sizes) but with one at smaller categories (its row), the room of the largest of those:
             // where its length is bounded.
             // (Searches, not filtered copies: a result is a large value.)
-            func isRequired(_ r: CategoryResult) -> Bool { (r.category ?? must) <= must }
-            let mustResult = report.results.last(where: isRequired) ?? report.results.first
-            var budgetAt = mustResult
+            // (Indices, the fields read in place: a result found by a search was copied out, a large value.)
+            let results = report.results
+            func isRequired(_ i: Int) -> Bool { (results[i].category ?? must) <= must }
+            let mustIndex = results.indices.last(where: isRequired) ?? results.indices.first
+            var budgetIndex = mustIndex
             func lineLimit(at category: ContentSizeCategory?) -> Int {
                 withPart(category) { there, _ in there.request.container.lineLimit }
             }
-            if job.group != nil, let mustResult, lineLimit(at: mustResult.category) == 0 {
-                budgetAt = report.results.last { isRequired($0) && lineLimit(at: $0.category) > 0 } ?? mustResult
+            if job.group != nil, let mustIndex, lineLimit(at: results[mustIndex].category) == 0 {
+                budgetIndex = results.indices.last { isRequired($0) && lineLimit(at: results[$0].category) > 0 } ?? mustIndex
             }
-            if let at = budgetAt {
+            if let budgetIndex {
+                let at = (category: results[budgetIndex].category, pointSize: results[budgetIndex].pointSize)
                 var (container, textWidth, sampleWidth) = withPart(at.category) { there, source in
                     // The insets there too: scaled with the text style when the label scales them (@ScaledMetric).
                     (there.request.container.at(at.category, plan: there.plan),
