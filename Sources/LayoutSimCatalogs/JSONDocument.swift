@@ -120,6 +120,23 @@ package struct JSONObject: Sendable {
     /// The value of the member whose key is at `keyIndex`.
     func value(at keyIndex: Int) -> JSONValue { tape.value(at: keyIndex + 1) }
 
+    /// The entries of the members' keys in file order (what ``key(at:)``, ``offset(at:)`` and ``value(at:)`` take):
+    /// the one walk over an object, nothing made for a member that is passed.
+    var keyIndices: KeyIndices { KeyIndices(object: self, at: startIndex, end: endIndex) }
+
+    struct KeyIndices: Sequence, IteratorProtocol {
+        let object: JSONObject
+        var at: Int
+        let end: Int
+
+        @inline(__always)
+        mutating func next() -> Int? {
+            guard at < end else { return nil }
+            defer { at = object.index(after: at) }
+            return at
+        }
+    }
+
     /// The members in file order, made as they are walked.
     package var members: Members { Members(object: self) }
 
@@ -128,43 +145,26 @@ package struct JSONObject: Sendable {
 
         package struct Iterator: IteratorProtocol {
             let object: JSONObject
-            var at: Int
-            let end: Int
+            var keys: KeyIndices
 
             package mutating func next() -> Member? {
-                guard at < end else { return nil }
-                let at = self.at
-                self.at = object.index(after: at)
+                guard let at = keys.next() else { return nil }
                 let entry = object.tape.entries[at]
                 return Member(key: entry.string, offset: entry.word, value: object.value(at: at))
             }
         }
 
-        package func makeIterator() -> Iterator { Iterator(object: object, at: object.startIndex, end: object.endIndex) }
+        package func makeIterator() -> Iterator { Iterator(object: object, keys: object.keyIndices) }
 
         /// The number of members (a walk over them).
-        package var count: Int {
-            var count = 0
-            var at = object.startIndex
-            let end = object.endIndex
-            while at < end {
-                count += 1
-                at = object.index(after: at)
-            }
-            return count
-        }
+        package var count: Int { object.keyIndices.reduce(0) { count, _ in count + 1 } }
     }
 
     /// The value of the last member named `key` (a duplicate key's value is the last one, as in
     /// `JSONSerialization`); a scan, for the few named fields of an object.
     package subscript(key: String) -> JSONValue? {
         var found = -1
-        var at = startIndex
-        let end = endIndex
-        while at < end {
-            if tape.entries[at].string == key { found = at }
-            at = index(after: at)
-        }
+        for at in keyIndices where tape.entries[at].string == key { found = at }
         return found < 0 ? nil : value(at: found)
     }
 
@@ -178,12 +178,7 @@ package struct JSONObject: Sendable {
 
     /// The offset of the first member named `key`.
     package func offset(of key: String) -> Int? {
-        var at = startIndex
-        let end = endIndex
-        while at < end {
-            if tape.entries[at].string == key { return tape.entries[at].word }
-            at = index(after: at)
-        }
+        for at in keyIndices where tape.entries[at].string == key { return tape.entries[at].word }
         return nil
     }
 }

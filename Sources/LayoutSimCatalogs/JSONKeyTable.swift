@@ -24,12 +24,7 @@ package struct JSONKeyTable {
             (sorted, single, count) = ([], first, 1)
             return
         }
-        var members: [Int] = []
-        var at = first
-        while at < end {
-            members.append(at)
-            at = object.index(after: at)
-        }
+        let members = Array(object.keyIndices)
         let order = members.indices.sorted { a, b in
             let keyA = object.key(at: members[a]), keyB = object.key(at: members[b])
             return keyA < keyB || (!(keyB < keyA) && a < b)

@@ -130,11 +130,8 @@ package enum XCStringsReader {
         // instructions per German key).
         var firstIndex: [String: Int]?
         var cursorLine = 0   // the keys come in file order
-        var memberAt = strings.startIndex
-        let stringsEnd = strings.endIndex
-        while memberAt < stringsEnd {
+        for memberAt in strings.keyIndices {
             let member = (key: strings.key(at: memberAt), offset: strings.offset(at: memberAt), value: memberAt + 1)
-            memberAt = strings.index(after: memberAt)
             let here = location(source.position(utf8Offset: member.offset, after: &cursorLine))
             if firstIndex == nil {
                 if order.isEmpty || order[order.count - 1].key < member.key {
@@ -167,15 +164,12 @@ package enum XCStringsReader {
             let fields = KeyFields(JSONObject(tape: tape, index: item))
             guard fields.localizations >= 0, tape.entries[fields.localizations + 1].kind == .object else { continue }
             let localizations = JSONObject(tape: tape, index: fields.localizations + 1)
-            var at = localizations.startIndex
-            let end = localizations.endIndex
-            while at < end {
+            for at in localizations.keyIndices {
                 let locale = localizations.key(at: at)
                 if locale != lastInserted {
                     allLocales.insert(locale)
                     lastInserted = locale
                 }
-                at = localizations.index(after: at)
             }
         }
         // Localization codes that are not language tags: one error each, at the first key that has it; their
@@ -291,9 +285,7 @@ package enum XCStringsReader {
         var comment = -1, shouldTranslate = -1, extractionState = -1, localizations = -1
 
         init(_ item: JSONObject) {
-            var at = item.startIndex
-            let end = item.endIndex
-            while at < end {
+            for at in item.keyIndices {
                 switch item.key(at: at) {
                 case "localizations": localizations = at
                 case "comment": comment = at
@@ -301,7 +293,6 @@ package enum XCStringsReader {
                 case "shouldTranslate": shouldTranslate = at
                 default: break
                 }
-                at = item.index(after: at)
             }
         }
     }
@@ -311,16 +302,13 @@ package enum XCStringsReader {
         var stringUnit = -1, variations = -1, substitutions = -1
 
         init(_ object: JSONObject) {
-            var at = object.startIndex
-            let end = object.endIndex
-            while at < end {
+            for at in object.keyIndices {
                 switch object.key(at: at) {
                 case "stringUnit": stringUnit = at
                 case "variations": variations = at
                 case "substitutions": substitutions = at
                 default: break
                 }
-                at = object.index(after: at)
             }
         }
     }
@@ -402,15 +390,12 @@ package enum XCStringsReader {
                 // Its value and state in one walk (each the last of its name).
                 var valueAt = -1, stateAt = -1
                 if let unit = object.value(at: fields.stringUnit).object {
-                    var at = unit.startIndex
-                    let end = unit.endIndex
-                    while at < end {
+                    for at in unit.keyIndices {
                         switch unit.key(at: at) {
                         case "value": valueAt = at
                         case "state": stateAt = at
                         default: break
                         }
-                        at = unit.index(after: at)
                     }
                     if valueAt >= 0, let value = unit.value(at: valueAt).string {
                         return .unit(value: value, state: stateAt < 0 ? nil : unit.value(at: stateAt).string)
