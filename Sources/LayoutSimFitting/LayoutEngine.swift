@@ -164,7 +164,7 @@ public final class LayoutEngine {
             // with flags beyond the 64th.
             var usedBits: UInt64 = 0
             var usedBeyond: [Bool] = []
-            if faces.count > 64 { usedBeyond = Self.flags(faces.count) }
+            if faces.count > 64 { usedBeyond = [Bool].filled(false, count: faces.count) }
             for face in source.text.faceIndex where Int(face) < faces.count {
                 if face < 64 { usedBits |= 1 << UInt64(face) } else { usedBeyond[Int(face)] = true }
             }
@@ -189,15 +189,6 @@ public final class LayoutEngine {
         report.appleFontNotes = notes
         report.plan = plan
         return (report, source)
-    }
-
-    /// `count` false flags (through the specialized path appending takes; `Array(repeating:count:)` asks the
-    /// run-time for the array's type every time).
-    private static func flags(_ count: Int) -> [Bool] {
-        var out: [Bool] = []
-        out.reserveCapacity(count)
-        out.append(contentsOf: repeatElement(false, count: count))
-        return out
     }
 
     /// ``FontRegistry/fileInfo(forPath:)`` through the files of the last texts: their paths are the same strings

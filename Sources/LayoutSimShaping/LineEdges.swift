@@ -232,7 +232,7 @@ extension TextMeasurer {
                 let offset = glyphs[k].cluster
                 let i = text.clusterIndex(atOffset: offset)
                 guard i < count && text.clusterStarts[i] == offset, !drawsNothing(text, cluster: i) else { continue }
-                if edges.end.isEmpty { edges.end = zeros(count) }
+                if edges.end.isEmpty { edges.end = [Int32].filled(0, count: count) }
                 edges.end[i] &+= delta
             }
         }
@@ -248,7 +248,7 @@ extension TextMeasurer {
         swap(&forms, &edgeForms)
         guard defers, let deferring else { return edges }
         // The mark of partial changes (``EdgeUnits/isPartial(_:)``).
-        if edges.end.isEmpty { edges.end = zeros(count) }
+        if edges.end.isEmpty { edges.end = [Int32].filled(0, count: count) }
         edges.end.append(0)
         deferring.arm { [weak self] text in
             // The measurer outlives the texts it measured but for a text kept past its engine: measured afresh then.
@@ -303,7 +303,7 @@ extension TextMeasurer {
                     )
                     let delta = alone &- text.advanceUnits[i]
                     if delta != 0 {
-                        if edges.start.isEmpty { edges.start = zeros(count) }
+                        if edges.start.isEmpty { edges.start = [Int32].filled(0, count: count) }
                         edges.start[i] = delta
                     }
                 }
@@ -316,7 +316,7 @@ extension TextMeasurer {
                     )
                     let delta = alone &- text.advanceUnits[i]
                     if delta != 0 {
-                        if edges.end.isEmpty { edges.end = zeros(count) }
+                        if edges.end.isEmpty { edges.end = [Int32].filled(0, count: count) }
                         edges.end[i] = delta
                     }
                 }
@@ -342,13 +342,6 @@ extension TextMeasurer {
         return true
     }
 
-    /// `count` zeros (through the specialized path appending takes).
-    private func zeros(_ count: Int) -> [Int32] {
-        var out: [Int32] = []
-        out.reserveCapacity(count)
-        out.append(contentsOf: repeatElement(0, count: count))
-        return out
-    }
 
     /// The advance of `utf16[cluster]` shaped with `utf16[before]` and `utf16[after]` as its only context (adjacent
     /// ranges of the text, either possibly empty), font units; cached under the cluster's code units, when they are

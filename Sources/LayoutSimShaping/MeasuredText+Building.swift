@@ -77,11 +77,11 @@ extension MeasuredText {
         scratch.clusterOfOffset.append(contentsOf: repeatElement(-1, count: count))
         for i in 0..<clusterCount { scratch.clusterOfOffset[starts[i]] = Int32(i) }
 
-        var advance = Self.filled(Int32(0), clusterCount)
-        var kerning = Self.filled(Int32(0), clusterCount)
-        var faceOf = Self.filled(UInt16(0), clusterCount)
-        var inkTop = Self.filled(Int32.min, clusterCount)
-        var inkBottom = Self.filled(Int32.max, clusterCount)
+        var advance = [Int32].filled(0, count: clusterCount)
+        var kerning = [Int32].filled(0, count: clusterCount)
+        var faceOf = [UInt16].filled(0, count: clusterCount)
+        var inkTop = [Int32].filled(.min, count: clusterCount)
+        var inkBottom = [Int32].filled(.max, count: clusterCount)
         scratch.missing.removeAll(keepingCapacity: true)
         // Through buffer pointers: each store into an array checks that it is unique.
         scratch.clusterOfOffset.withUnsafeBufferPointer { clusterOf in
@@ -119,8 +119,8 @@ extension MeasuredText {
         scratch.severalCodes.removeAll(keepingCapacity: true)
         // Written through buffer pointers: each store into an array, or append, checks that it is unique (144
         // checks per Arabic string).
-        var asciiCode = Self.filled(UInt8(0), clusterCount)
-        var whitespace = Self.filled(false, clusterCount)
+        var asciiCode = [UInt8].filled(0, count: clusterCount)
+        var whitespace = [Bool].filled(false, count: clusterCount)
         var hasSeveralASCII = false
         var hasHangul = false
         var softHyphens: [Int] = []
@@ -237,8 +237,8 @@ extension MeasuredText {
             }
         }
 
-        var boundaryBreaks = Self.filled(BoundaryBreak.none, starts.count)
-        var grapheme = Self.filled(false, starts.count)
+        var boundaryBreaks = [BoundaryBreak].filled(.none, count: starts.count)
+        var grapheme = [Bool].filled(false, count: starts.count)
         var b = 0
         for opportunity in scratch.breaks {
             while b < starts.count && starts[b] < opportunity.offset { b += 1 }
@@ -254,7 +254,7 @@ extension MeasuredText {
                 grapheme[b] = true
             } else if b > 0 && b < starts.count {
                 // Inside cluster b − 1 (a ligature of several graphemes).
-                if innerGraphemes.isEmpty { innerGraphemes = Self.filled(Int32(0), clusterCount) }
+                if innerGraphemes.isEmpty { innerGraphemes = [Int32].filled(0, count: clusterCount) }
                 innerGraphemes[b - 1] += 1
             }
         }
@@ -279,15 +279,6 @@ extension MeasuredText {
         self.softHyphens = softHyphens
     }
 
-    /// `count` copies of `value` (through the specialized path that appending takes; `Array(repeating:count:)` asks
-    /// the runtime for the array's type every time).
-    @inline(__always)
-    static func filled<T>(_ value: T, _ count: Int) -> [T] {
-        var out: [T] = []
-        out.reserveCapacity(count)
-        out.append(contentsOf: repeatElement(value, count: count))
-        return out
-    }
 
     /// The printable ASCII bases of the canonical decomposition of `scalars` (marks dropped), or nil when there is
     /// none or one is not printable ASCII (Foundation's decomposition).

@@ -228,7 +228,7 @@ public struct MeasuredText: Sendable {
 
     /// Per cluster, whether its paragraph's lowest bidi level is odd; one pass over the paragraphs.
     static func rightToLeftParagraphs(levels: [UInt8], breaks: [BoundaryBreak]) -> [Bool] {
-        var result = filled(false, levels.count)
+        var result = [Bool].filled(false, count: levels.count)
         var start = 0
         while start < levels.count {
             var end = start + 1
