@@ -121,7 +121,6 @@ extension MeasuredText {
         // checks per Arabic string).
         var asciiCode = [UInt8].filled(0, count: clusterCount)
         var whitespace = [Bool].filled(false, count: clusterCount)
-        var hasSeveralASCII = false
         var hasHangul = false
         var softHyphens: [Int] = []
         asciiCode.withUnsafeMutableBufferPointer { asciiCode in
@@ -146,7 +145,6 @@ extension MeasuredText {
                             asciiCode[i] = UInt8(truncatingIfNeeded: first)
                         } else {
                             asciiCode[i] = MeasuredText.severalASCII
-                            hasSeveralASCII = true
                             scratch.severalCounts.append(range.count)
                             for k in range { scratch.severalCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
                         }
@@ -201,7 +199,6 @@ extension MeasuredText {
                     }
                     asciiCode[i] = bases.map { $0.count == 1 ? $0[0] : MeasuredText.severalASCII } ?? 0
                     if let bases, bases.count != 1 {
-                        hasSeveralASCII = true
                         scratch.severalCounts.append(bases.count)
                         scratch.severalCodes.append(contentsOf: bases)
                     }
@@ -212,7 +209,7 @@ extension MeasuredText {
         // clusters of several.
         var asciiStarts: [Int32] = []
         var asciiCodes: [UInt8] = []
-        if hasSeveralASCII {
+        if !scratch.severalCounts.isEmpty {
             asciiStarts.reserveCapacity(clusterCount + 1)
             var several = 0
             var at = 0
