@@ -39,6 +39,32 @@ package enum ClusterScalars {
         scalars.contains { isNonASCIIBase($0.value, isMark: isMark($0)) }
     }
 
+    /// The printable ASCII base of each scalar from U+00A0 to U+0233 (Latin-1 Supplement, Latin Extended-A and -B)
+    /// whose canonical decomposition is one ASCII character and marks, 0 for the others (".", which no scalar
+    /// decomposes to, in the text below); U+00A0 is a space (see ``MeasuredText``). Below U+00A0 (controls) and from
+    /// U+0234 to U+036F no scalar decomposes to ASCII: 0 too. A test checks every scalar below U+0370 against
+    /// Foundation's decomposition, which this saves: the first one in a process costs 0.55 M instructions.
+    static func asciiBase(below0370 value: UInt32) -> UInt8 {
+        let index = Int(value) - 0xA0
+        return index >= 0 && index < latinBases.count ? latinBases[index] : 0
+    }
+
+    private static let latinBases: [UInt8] = Array((
+        " ..............................." +  // U+00A0
+        "AAAAAA.CEEEEIIII.NOOOOO..UUUUY.." +  // U+00C0
+        "aaaaaa.ceeeeiiii.nooooo..uuuuy.y" +  // U+00E0
+        "AaAaAaCcCcCcCcDd..EeEeEeEeEeGgGg" +  // U+0100
+        "GgGgHh..IiIiIiIiI...JjKk.LlLlLl." +  // U+0120
+        "...NnNnNn...OoOoOo..RrRrRrSsSsSs" +  // U+0140
+        "SsTtTt..UuUuUuUuUuUuWwYyYZzZzZz." +  // U+0160
+        "................................" +  // U+0180
+        "Oo.............Uu..............." +  // U+01A0
+        ".............AaIiOoUuUuUuUuUu.Aa" +  // U+01C0
+        "Aa....GgKkOoOo..j...Gg..NnAa...." +  // U+01E0
+        "AaAaEeEeIiIiOoOoRrRrUuUuSsTt..Hh" +  // U+0200
+        "......AaEeOoOoOoOoYy"  // U+0220
+    ).utf8).map { $0 == UInt8(ascii: ".") ? 0 : $0 }
+
     /// Whether one scalar makes ``hasNonASCIIBase(_:)`` true, given whether it is a mark (``isMark(_:)``, which a
     /// caller may have remembered).
     @inline(__always)

@@ -183,6 +183,11 @@ extension MeasuredText {
                     }
                     // Thai, Arabic, Devanagari…: a base letter outside ASCII, known without decomposing.
                     if nonASCIIBase { continue }
+                    // One scalar of Latin-1 and Latin Extended (à, ß, ×, ő…): a table, not Foundation.
+                    if scalarCount == 1 && firstScalar < 0x370 {
+                        asciiCode[i] = ClusterScalars.asciiBase(below0370: firstScalar)
+                        continue
+                    }
                     let bases: [UInt8]?
                     if scalarCount == 1, let known = scratch.asciiBases[firstScalar] {
                         bases = known
@@ -279,7 +284,7 @@ extension MeasuredText {
 
     /// The printable ASCII bases of the canonical decomposition of `scalars` (marks dropped), or nil when there is
     /// none or one is not printable ASCII (Foundation's decomposition).
-    private static func asciiBases(_ scalars: [UInt32]) -> [UInt8]? {
+    static func asciiBases(_ scalars: [UInt32]) -> [UInt8]? {
         // A no-break space is a space that does not break: the same advance in SF as in every font here (Inter: 792
         // units each), so SF's measured space, not Inter's scaled.
         if scalars == [0xA0] { return [0x20] }

@@ -19,7 +19,19 @@ struct ASCIICodesTests {
         checkCodes(["ab", "c", "de"], expectingSeveral: true)
     }
 
-    private func checkCodes(_ clusters: [String], expectingSeveral: Bool) {
+    /// Every scalar below U+0370 outside printable ASCII, each a cluster of its own: the building reads these from a
+    /// table (``ClusterScalars/asciiBase(below0370:)``), checked here against Foundation's decomposition of each. A
+    /// no-break space is the exception the table and the building make on purpose: a space.
+    @Test func latinScalarsHaveFoundationsASCIIBase() {
+        let scalars = (0..<0x370).compactMap(Unicode.Scalar.init).filter {
+            $0.value < 0x20 || ($0.value > 0x7E && $0.value != 0xA0)
+        }
+        #expect(scalars.count == 0x370 - 95 - 1)
+        checkCodes(scalars.map { String($0) }, expectingSeveral: false)
+        checkCodes(["a", "\u{A0}", "b"], expectingSeveral: false, noBreakSpaceIsSpace: true)
+    }
+
+    private func checkCodes(_ clusters: [String], expectingSeveral: Bool, noBreakSpaceIsSpace: Bool = false) {
         let text = clusters.joined()
         let utf16 = Array(text.utf16)
         var glyphs: [ShapedGlyph] = []
@@ -46,8 +58,9 @@ struct ASCIICodesTests {
             let bases = cluster.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
                 ![.nonspacingMark, .enclosingMark, .spacingMark].contains($0.properties.generalCategory)
             }
-            let expected: [UInt8]? = !bases.isEmpty && bases.allSatisfy({ $0.value >= 0x20 && $0.value <= 0x7E })
+            let decomposed: [UInt8]? = !bases.isEmpty && bases.allSatisfy({ $0.value >= 0x20 && $0.value <= 0x7E })
                 ? bases.map { UInt8($0.value) } : nil
+            let expected = noBreakSpaceIsSpace && cluster == "\u{A0}" ? [0x20] : decomposed
             #expect(measured.asciiCodes(ofCluster: i).map(Array.init) == expected, "\(cluster)")
             let code: UInt8 = expected.map { $0.count == 1 ? $0[0] : MeasuredText.severalASCII } ?? 0
             #expect(measured.asciiCode[i] == code, "\(cluster)")
