@@ -49,25 +49,31 @@ extension MeasuredText {
         let count = utf16.count
         var starts: [Int] = []
         starts.reserveCapacity(count + 1)
-        for placed in runs {
-            let run = placed.run
-            let glyphs = run.glyphs
-            var sorted = !run.isRightToLeft
-            if sorted {
-                for k in glyphs.indices.dropFirst() where glyphs[k - 1].cluster > glyphs[k].cluster {
-                    sorted = false
-                    break
-                }
+        // The runs' fields are read by index: a run copied out of the array (`for placed in runs`) retained and
+        // released its glyphs and its face's path, three times per run.
+        for r in runs.indices {
+            let glyphs = runs[r].run.glyphs
+            let range = runs[r].run.range
+            // In order as they are (left to right), reversed (right to left: HarfBuzz's clusters descend), else sorted.
+            var ascending = true
+            var descending = true
+            for k in glyphs.indices.dropFirst() {
+                let previous = glyphs[k - 1].cluster, cluster = glyphs[k].cluster
+                if previous > cluster { ascending = false }
+                if previous < cluster { descending = false }
+                if !ascending && !descending { break }
             }
+            let sorted = ascending || descending
             if !sorted {
                 scratch.clusters.removeAll(keepingCapacity: true)
                 for glyph in glyphs { scratch.clusters.append(glyph.cluster) }
                 scratch.clusters.sort()
             }
-            let first = sorted ? glyphs.first?.cluster : scratch.clusters.first
-            if first != run.range.lowerBound, !run.range.isEmpty { starts.append(run.range.lowerBound) }
+            let first = ascending ? glyphs.first?.cluster : descending ? glyphs.last?.cluster : scratch.clusters.first
+            if first != range.lowerBound, !range.isEmpty { starts.append(range.lowerBound) }
+            let last = glyphs.count - 1
             for k in glyphs.indices {
-                let cluster = sorted ? glyphs[k].cluster : scratch.clusters[k]
+                let cluster = ascending ? glyphs[k].cluster : descending ? glyphs[last - k].cluster : scratch.clusters[k]
                 if cluster < count && cluster != starts.last { starts.append(cluster) }
             }
         }
@@ -86,17 +92,17 @@ extension MeasuredText {
         // Through buffer pointers: each store into an array checks that it is unique.
         scratch.clusterOfOffset.withUnsafeBufferPointer { clusterOf in
             faceOf.withUnsafeMutableBufferPointer { faceOf in
-                for placed in runs {
-                    let face = UInt16(placed.faceIndex)
-                    for offset in placed.run.range where clusterOf[offset] >= 0 { faceOf[Int(clusterOf[offset])] = face }
+                for r in runs.indices {
+                    let face = UInt16(runs[r].faceIndex)
+                    for offset in runs[r].run.range where clusterOf[offset] >= 0 { faceOf[Int(clusterOf[offset])] = face }
                 }
             }
             advance.withUnsafeMutableBufferPointer { advance in
                 kerning.withUnsafeMutableBufferPointer { kerning in
                     inkTop.withUnsafeMutableBufferPointer { inkTop in
                         inkBottom.withUnsafeMutableBufferPointer { inkBottom in
-                            for placed in runs {
-                                for glyph in placed.run.glyphs where glyph.cluster < count {
+                            for r in runs.indices {
+                                for glyph in runs[r].run.glyphs where glyph.cluster < count {
                                     let i = Int(clusterOf[glyph.cluster])
                                     guard i >= 0 else { continue }
                                     advance[i] &+= glyph.advance
