@@ -5,7 +5,7 @@ APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontcon
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench bench-tools bench-callgrind fuzz fuzz-ci clean install install-files uninstall docs
+.PHONY: deps build demo test bench bench-tools bench-callgrind pair-tables fuzz fuzz-ci clean install install-files uninstall docs
 
 deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
@@ -71,6 +71,11 @@ bench-callgrind: bench-tools
 	@command -v valgrind >/dev/null 2>&1 || { echo "bench-callgrind needs valgrind" >&2; exit 2; }
 	strip -g -o .build/layoutsim-stripped "$(BENCH_BIN)"
 	Bench/run.sh callgrind - .build/layoutsim-stripped .build/bench-floor .build/bench-pango
+
+# The tables the SF stand-in's pair model starts from for the bundled Inter (Sources/LayoutSimShaping/PairShaping+Inter.swift),
+# made again from what HarfBuzz gives for every pair of the 190 characters; `make test` checks them against HarfBuzz.
+pair-tables: deps
+	LAYOUTSIM_WRITE_PAIR_TABLES="$(CURDIR)/Sources/LayoutSimShaping/PairShaping+Inter.swift" $(SWIFT) test --filter PairTablesTests
 
 # libFuzzer targets, one per input kind (Fuzz/README.md): FUZZ_TIME seconds each (default 30). Not part of `make test`.
 FUZZ_TIME ?= 30

@@ -79,6 +79,16 @@ package final class FileDigests: @unchecked Sendable {
         return digest
     }
 
+    /// The digest of the file at `path` when it was computed before (and the file has not changed), without
+    /// hashing it; nil otherwise.
+    package func knownDigest(ofFileAt path: String) -> String? {
+        let stamp: String
+        do { stamp = try Self.stamp(path) } catch { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return digests[stamp]
+    }
+
     /// The file's size, modification time and path: what tells a changed file from the one hashed (one `stat`,
     /// where `FileManager.attributesOfItem` also looks the owner up in the user database).
     static func stamp(_ path: String) throws(FontError) -> String {

@@ -28,6 +28,11 @@ import LayoutSimFaces
 /// whose kerning changed, kerning after a run's last glyph) turns the model off for that face, script and language
 /// system; so does a run the model made that HarfBuzz shapes otherwise (every ``auditInterval``th run it makes is shaped
 /// by HarfBuzz as well and compared). Owned by the ``Shaper``, so by one worker.
+///
+/// For the bundled Inter, what HarfBuzz gives for every pair is generated ahead (``prelearned``, `make pair-tables`,
+/// checked against HarfBuzz by `make test`): once a check has hashed the font for its report, a model starts from it
+/// instead of asking HarfBuzz pair by pair as texts bring new ones (a HarfBuzz call of Inter is about 15 k
+/// instructions; learning cost 19 k per string over the German benchmark's 500).
 struct PairShaping {
     /// The model of each face, script and language: that of the language system HarfBuzz selects for them (most
     /// languages share the default one); nil where the system is not plain. Both are bounded (``maximumTables``,
@@ -39,6 +44,33 @@ struct PairShaping {
 
     /// Runs made without HarfBuzz (every ``auditInterval``th of them shaped by HarfBuzz too, to check the model).
     private(set) var modelled = 0
+
+    /// Whether a model starts from the tables generated for its face (``prelearned``); tests turn it off to learn
+    /// every pair from HarfBuzz.
+    var usesPrelearned = true
+
+    /// What each model has learned, by face path: what the generated tables are made from, and what their test
+    /// compares them with.
+    var learned: [Prelearned] {
+        let usable = tables.values.filter(\.usable)
+        return usable.sorted { ($0.face.id.path, $0.script) < ($1.face.id.path, $1.script) }.map { table in
+            var codes: [UInt8] = []
+            var kerning: [UInt32] = []
+            for code in 0..<256 where table.glyph[code] != 0 { codes.append(UInt8(code)) }
+            for a in codes {
+                for b in codes {
+                    let kern = table.kerning[Int(a) << 8 | Int(b)]
+                    guard kern != 0 && kern != Int32.min else { continue }
+                    kerning.append(UInt32(a) << 24 | UInt32(b) << 16 | UInt32(UInt16(truncatingIfNeeded: kern)))
+                }
+            }
+            return Prelearned(
+                sha256: table.face.id.path, script: table.script, indices: table.indices, codes: codes,
+                glyphs: codes.map { UInt16(truncatingIfNeeded: table.glyph[Int($0)]) },
+                nominal: codes.map { Int16(truncatingIfNeeded: table.nominal[Int($0)]) }, kerning: kerning
+            )
+        }
+    }
 
     /// Every this many runs a model makes, HarfBuzz shapes the run too and the two are compared.
     static let auditInterval = 128
@@ -59,6 +91,11 @@ struct PairShaping {
     /// What a model has learned. A class: the dictionary's value is changed in place without copying its arrays.
     private final class Table {
         let face: FontFace
+        /// The run's script and the language systems HarfBuzz selects (``System``): what ``prelearned`` tables are for.
+        let script: UInt32
+        let indices: UInt64
+        /// Whether ``PairShaping/prelearn(_:)`` has looked for this face's generated tables (once its digest is known).
+        var prelearnTried = false
         /// False once a result did not fit the model: HarfBuzz shapes every run of this system from then on.
         var usable: Bool
         /// Whether the face is one of ``PairShaping/verifiedFonts``; nil until the model could first make a run.
@@ -70,8 +107,10 @@ struct PairShaping {
         /// Per pair (first × 256 + second): the kerning of the first glyph before the second; `Int32.min` unknown.
         var kerning = [Int32](repeating: Int32.min, count: 65_536)
 
-        init(face: FontFace) {
+        init(face: FontFace, system: System) {
             self.face = face
+            script = system.script
+            indices = system.indices
             usable = true
         }
     }
@@ -105,7 +144,7 @@ struct PairShaping {
                 if let shared = tables[system] {
                     found = shared
                 } else if tables.count < Self.maximumTables {
-                    let table = Table(face: face)
+                    let table = Table(face: face, system: system)
                     tables[system] = table
                     found = table
                 } else {
@@ -134,6 +173,10 @@ struct PairShaping {
             return shaped
         }
         if let made = Self.make(table, utf16, range) { return audit(made) }
+        // Before asking HarfBuzz: the tables generated for the bundled Inter, once the face's digest is known.
+        if usesPrelearned, !table.prelearnTried, Self.prelearn(table), let made = Self.make(table, utf16, range) {
+            return audit(made)
+        }
         // HarfBuzz's cost grows with the glyphs (each of Inter's lookups looks at each glyph): only the characters
         // around the pairs not learned yet are shaped, one after the other, and the run is then made.
         let unknown = Self.unknownPairs(table, utf16, range)
@@ -270,6 +313,100 @@ struct PairShaping {
             }
             return packed
         }
+    }
+
+    /// What a model learns from HarfBuzz for one of ``verifiedFonts``, a script and a language system, every pair of
+    /// its characters shaped: generated (`PairShaping+Inter.swift`, by `PairTablesTests`, which also checks it
+    /// against HarfBuzz) so that a check does not ask HarfBuzz for them one by one as its texts bring them (about 15 k
+    /// instructions a call: 4 k per Thai string in the 500-string benchmark).
+    struct Prelearned: Equatable {
+        /// The font file's SHA-256 (in ``learned``, its path).
+        let sha256: String
+        let script: UInt32
+        let indices: UInt64
+        /// The characters (codes 0–255) with a glyph, their glyphs and nominal advances, in order.
+        let codes: [UInt8]
+        let glyphs: [UInt16]
+        let nominal: [Int16]
+        /// The pairs of `codes` whose kerning is not 0: first << 24 | second << 16 | kerning (16 bits, two's
+        /// complement). Every other pair of `codes` has kerning 0.
+        let kerning: [UInt32]
+    }
+
+    /// Fills `table` from its face's ``prelearned`` tables, when the face's digest is known (computed for the
+    /// report: a `fit` of one text never hashes its fonts), and says whether it did. What the table learned before
+    /// must agree, else the model is off.
+    private static func prelearn(_ table: Table) -> Bool {
+        guard table.face.id.index == 0, let digest = FileDigests.shared.knownDigest(ofFileAt: table.face.id.path) else {
+            return false
+        }
+        table.prelearnTried = true
+        guard verifiedFonts.contains(digest), let data = prelearned.first(where: {
+            $0.sha256 == digest && $0.script == table.script && $0.indices == table.indices
+        }) else { return false }
+        guard data.glyphs.count == data.codes.count, data.nominal.count == data.codes.count else { return false }
+        // Into local arrays, put back at the end: each access to a class's array property is checked for exclusive
+        // access at run time (5 M instructions for the 36,100 pairs, read and written in place).
+        var glyph: [UInt32] = [], nominal: [Int32] = [], kerning: [Int32] = []
+        swap(&glyph, &table.glyph)
+        swap(&nominal, &table.nominal)
+        swap(&kerning, &table.kerning)
+        defer {
+            swap(&glyph, &table.glyph)
+            swap(&nominal, &table.nominal)
+            swap(&kerning, &table.kerning)
+        }
+        // A pair is learned with its characters: those known before are the only ones whose pairs can disagree.
+        var knownBefore: [Int] = []
+        for code in 0..<256 where glyph[code] != 0 { knownBefore.append(code) }
+        for (k, code) in data.codes.enumerated() {
+            let c = Int(code), known = UInt32(data.glyphs[k]), advance = Int32(data.nominal[k])
+            if glyph[c] != 0 && (glyph[c] != known || nominal[c] != advance) {
+                table.usable = false
+                return false
+            }
+            glyph[c] = known
+            nominal[c] = advance
+        }
+        // Every pair of the characters has kerning 0 but those listed; what was learned before must agree. Through a
+        // buffer pointer, a row of consecutive characters at a time (36,100 pairs one by one cost 0.8 M instructions).
+        let codes = data.codes, listed = data.kerning
+        var isCode = [Bool].filled(false, count: 256)
+        for code in codes { isCode[Int(code)] = true }
+        // The characters as runs of consecutive codes.
+        var spans: [Range<Int>] = []
+        for code in codes.map(Int.init) {
+            if let last = spans.last, last.upperBound == code {
+                spans[spans.count - 1] = last.lowerBound..<code + 1
+            } else {
+                spans.append(code..<code + 1)
+            }
+        }
+        let agrees = kerning.withUnsafeMutableBufferPointer { kerning -> Bool in
+            var before: [(pair: Int, kerning: Int32)] = []
+            for a in knownBefore {
+                for b in knownBefore where kerning[a << 8 | b] != Int32.min { before.append((a << 8 | b, kerning[a << 8 | b])) }
+            }
+            for a in codes {
+                let row = Int(a) << 8
+                for span in spans {
+                    UnsafeMutableBufferPointer(rebasing: kerning[row + span.lowerBound..<row + span.upperBound])
+                        .update(repeating: 0)
+                }
+            }
+            for packed in listed {
+                let pair = Int(packed >> 16)
+                guard isCode[pair >> 8], isCode[pair & 0xFF] else { return false }
+                kerning[pair] = Int32(Int16(truncatingIfNeeded: packed & 0xFFFF))
+            }
+            return before.allSatisfy { kerning[$0.pair] == $0.kerning }
+        }
+        guard agrees else {
+            table.usable = false
+            return false
+        }
+        table.verified = true
+        return true
     }
 
     /// SHA-256 of the fonts whose tables were read for the model (Inter 4.0's four weights bundled in `Fonts/`): its

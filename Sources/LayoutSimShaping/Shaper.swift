@@ -24,6 +24,15 @@ package final class Shaper {
         set { state.reusesRuns = newValue }
     }
 
+    /// Whether ``PairShaping`` starts from the tables generated for the bundled Inter; tests turn it off.
+    package var usesPrelearnedPairs: Bool {
+        get { state.pairs.usesPrelearned }
+        set { state.pairs.usesPrelearned = newValue }
+    }
+
+    /// What ``PairShaping`` has learned (by face path), for the generated tables and their test.
+    var learnedPairs: [PairShaping.Prelearned] { state.pairs.learned }
+
     package init() {}
 
     /// Shapes `utf16[range]` in `face`; clusters in the result are offsets into `utf16`.

@@ -91,6 +91,8 @@ struct LineSpacingAndStyleTests {
     /// The text is shaped once, however many categories are laid out.
     @Test func shapesOncePerFit() throws {
         let engine = try TestSupport.engine()
+        // Counted in HarfBuzz calls: the Latin run is not made from the pair tables another test's digest enables.
+        engine.measurer.shaper.usesPrelearnedPairs = false
         let before = engine.shapeCallCount
         _ = try engine.fit("Einstellungen", width: 100)
         #expect(engine.shapeCallCount - before == 1)
