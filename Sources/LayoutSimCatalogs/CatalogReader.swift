@@ -66,7 +66,7 @@ public enum CatalogReader {
     /// index is made beside the parsing).
     package static func read(
         _ url: URL, developmentLanguage: String, inParallel: Bool, keepsDocument: Bool = false,
-        emit: ((inout [CatalogEntry]) -> Void)? = nil
+        emit: ((inout [CatalogEntry], Int) -> Void)? = nil
     ) -> CatalogReadResult {
         let file = url.path
         let top = CatalogSourceLocation(file: file, line: 1, column: 1)
@@ -120,13 +120,13 @@ public enum CatalogReader {
     /// ``readEach(_:developmentLanguage:)``, with another thread helping as ``read(_:developmentLanguage:inParallel:)``
     /// says when `inParallel`.
     ///
-    /// `emit`: the entries of String Catalogs go to it as they are made
-    /// (``XCStringsReader/read(_:file:inParallel:keepsDocument:emit:)``), the files in order; those of other formats
-    /// stay in the results. `keepsDocument`: a String Catalog's parsed document is never freed (a process that ends
+    /// `emit`: the entries of String Catalogs are handed to it as they are made
+    /// (``XCStringsReader/read(_:file:inParallel:keepsDocument:emit:)``), the files in order; all entries stay in the
+    /// results. `keepsDocument`: a String Catalog's parsed document is never freed (a process that ends
     /// after the check).
     package static func readEach(
         _ urls: [URL], developmentLanguage: String, inParallel: Bool, keepsDocument: Bool = false,
-        emit: ((inout [CatalogEntry]) -> Void)? = nil
+        emit: ((inout [CatalogEntry], Int) -> Void)? = nil
     ) -> [CatalogReadResult] {
         var results = urls.map {
             read($0, developmentLanguage: developmentLanguage, inParallel: inParallel, keepsDocument: keepsDocument, emit: emit)

@@ -44,7 +44,9 @@ package struct JSONTape: Sendable {
         /// A key's or string's text (empty for the other kinds).
         var string: String
         /// An object's or array's end (the index after its last entry); a key's UTF-8 offset (of its opening
-        /// quote); a number's bit pattern; a Boolean's 0 or 1.
+        /// quote); a string's 1 when it has an `@` (a String Catalog's substitution token), else 0 (found by the
+        /// parser's scan of its bytes: searching each string again cost 0.3 k instructions per Thai string read); a
+        /// number's bit pattern; a Boolean's 0 or 1.
         var word: Int
         var kind: Kind
     }
@@ -61,6 +63,17 @@ package struct JSONTape: Sendable {
     func end(of index: Int) -> Int {
         let entry = entries[index]
         return entry.kind == .object || entry.kind == .array ? entry.word : index + 1
+    }
+
+    /// Whether the string at `index` has an `@` (``Entry/word``).
+    @inline(__always)
+    func stringHasAt(_ index: Int) -> Bool { entries[index].kind == .string && entries[index].word != 0 }
+
+    /// The string at `index` (``JSONValue/string`` of ``value(at:)``, without making the value).
+    @inline(__always)
+    func string(at index: Int) -> String? {
+        let kind = entries[index].kind
+        return kind == .string || kind == .key ? entries[index].string : nil
     }
 
     /// The value at `index` (an array made of its elements; an object its place).
@@ -241,6 +254,8 @@ package struct JSONDocument {
         /// validated again. Only strings of at most 15 bytes are kept: they are held in the String itself, so
         /// keeping one neither allocates nor counts references.
         var recent: [Recent]
+        /// Whether the string read last has an `@` (``JSONTape/Entry/word``).
+        var stringHadAt = false
 
         struct Recent {
             /// The bytes between its quotes, packed (``packed(_:)``), and how many (-1: none yet).
@@ -305,7 +320,9 @@ package struct JSONDocument {
             switch bytes[index] {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
-            case UInt8(ascii: "\""): entry = JSONTape.Entry(string: try string(slot: slot), word: 0, kind: .string)
+            case UInt8(ascii: "\""):
+                let string = try string(slot: slot)
+                entry = JSONTape.Entry(string: string, word: stringHadAt ? 1 : 0, kind: .string)
             case UInt8(ascii: "t"): try literal("true"); entry = JSONTape.Entry(string: "", word: 1, kind: .bool)
             case UInt8(ascii: "f"): try literal("false"); entry = JSONTape.Entry(string: "", word: 0, kind: .bool)
             case UInt8(ascii: "n"): try literal("null"); entry = JSONTape.Entry(string: "", word: 0, kind: .null)
@@ -417,17 +434,19 @@ package struct JSONDocument {
             let count = bytes.count
             // The first two words read (the string's first 16 bytes, and what follows a shorter one).
             var first: UInt64 = 0, second: UInt64 = 0
+            var hasAt = false
             while i < count {
-                // Eight bytes at a time while none of them needs a look: a quote, a backslash or a control character
-                // (found from the word's bits; a byte flagged wrongly can only follow one flagged rightly, so the
+                // Eight bytes at a time while none of them needs a look: a quote, a backslash, a control character or
+                // an `@` (found from the word's bits; a byte flagged wrongly can only follow one flagged rightly, so the
                 // first flagged is one to look at; a byte beyond ASCII is never flagged). Byte by byte, a string
                 // cost 16 instructions a byte. The words are read at `start`, `start + 8`… until the end is near.
                 if i + 8 <= count {
                     let word = SourceText.word(bytes[i..<(i + 8)], at: i)
                     if i == start { first = word } else if i == start + 8 { second = word }
                     let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-                    let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
-                    let flagged = ((word &- ones &* 0x20) | (quotes &- ones) | (backslashes &- ones)) & ~word & highs
+                    let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C), ats = word ^ (ones &* 0x40)
+                    let flagged = ((word &- ones &* 0x20) | (quotes &- ones) | (backslashes &- ones) | (ats &- ones))
+                        & ~word & highs
                     if flagged == 0 {
                         i += 8
                         continue
@@ -437,6 +456,7 @@ package struct JSONDocument {
                 let byte = bytes[i]
                 if byte == UInt8(ascii: "\"") {
                     index = i + 1
+                    stringHadAt = hasAt
                     let length = i - start
                     guard slot >= 0, length <= Self.recentLength else { return try made(start, i) }
                     // Packed from the words the scan read, when it read them (not byte by byte near the end).
@@ -449,6 +469,7 @@ package struct JSONDocument {
                     return string
                 }
                 if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                if byte == UInt8(ascii: "@") { hasAt = true }
                 i += 1
             }
             // An escape, a control character or the end of the input: the bytes before it validated, then the rest
@@ -461,6 +482,7 @@ package struct JSONDocument {
                 switch byte {
                 case UInt8(ascii: "\""):
                     index += 1
+                    stringHadAt = decoded.contains(UInt8(ascii: "@"))
                     return String(decoding: decoded, as: UTF8.self)
                 case UInt8(ascii: "\\"):
                     try escape(into: &decoded)

@@ -54,6 +54,15 @@ package struct JSONKeyTable {
     /// The last value of the key at `index` (in `0..<count`).
     package func value(at index: Int) -> JSONValue { object.value(at: entry(index)) }
 
+    /// The tape entry of the last value of the key at `index` (in `0..<count`): read in place, no value made.
+    package func valueEntry(at index: Int) -> Int { entry(index) + 1 }
+
+    /// The tape entry of the last value of `key`, or -1.
+    package func valueEntry(of key: String) -> Int {
+        let index = position(of: key)
+        return index < 0 ? -1 : valueEntry(at: index)
+    }
+
     /// The last value of `key`, or nil.
     package subscript(key: String) -> JSONValue? {
         let index = position(of: key)

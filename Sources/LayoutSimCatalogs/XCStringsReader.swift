@@ -16,23 +16,24 @@ package enum XCStringsReader {
     /// `inParallel`: the line index (for the keys' positions) is made on another thread while this one parses.
     /// `keepsDocument`: the parsed document is never freed (for a process that ends after the check: freeing its
     /// values one by one cost 1.5 % of a check).
-    /// `emit`: given, the entries go to it as they are made, a run of keys at a time, in file order (on this thread),
-    /// and not into the result: a check lays the first strings out while later keys are still read. The run is lent
-    /// (`inout`), so that the taker holds the only reference and may change or keep it without a copy (given as a
-    /// value, the run was still held here: the check's change to each entry's file copied every run, 0.5 k to 0.7 k
-    /// instructions per Thai string).
+    /// `emit`: given, the entries are handed to it as they are made, a run of keys at a time, in file order (on this
+    /// thread): a check lays the first strings out while later keys are still read. It is lent the entries made so
+    /// far (`inout`) and the index of the first it has not seen; it may change them in place, not add or remove any.
+    /// They stay in the result, one array from first to last: a taker that kept each run appended it to its own
+    /// array, copying every entry (0.4 k instructions per Thai string, and as much again to free the runs).
     package static func read(
         _ data: Data, file: String, inParallel: Bool = false, keepsDocument: Bool = false,
-        emit: ((inout [CatalogEntry]) -> Void)? = nil
+        emit: ((inout [CatalogEntry], Int) -> Void)? = nil
     ) -> CatalogReadResult {
         var result = CatalogReadResult()
-        /// With `emit`: the entries made so far go to it, and the next run starts in room made once.
+        /// The entries lent to `emit` so far.
+        var handedOver = 0
+        /// With `emit`: the entries made since it was last called go to it.
         func handOver() {
-            guard let emit, !result.entries.isEmpty else { return }
-            var run: [CatalogEntry] = []
-            run.reserveCapacity(2 * emittedRun)
-            swap(&run, &result.entries)
-            emit(&run)
+            guard let emit, result.entries.count > handedOver else { return }
+            let first = handedOver
+            handedOver = result.entries.count
+            emit(&result.entries, first)
         }
         func location(_ position: (line: Int, column: Int)) -> CatalogSourceLocation {
             CatalogSourceLocation(file: file, line: position.line, column: position.column)
@@ -121,9 +122,10 @@ package enum XCStringsReader {
         }
 
         // Keys in file order, each at its first occurrence with the value of its last (its entry in the document);
-        // duplicates are reported.
+        // duplicates are reported. A key's place is kept as its line and column, its location made when it is read
+        // (a location held the file's name, retained and released for every key as the list was made and walked).
         let tape = strings.tape
-        var order: [(key: String, location: CatalogSourceLocation, value: Int)] = []
+        var order: [KeyRead] = []
         order.reserveCapacity(strings.members.count)
         // While each key sorts after the one before (Xcode writes them sorted), none can be a duplicate: the keys are
         // only compared, and hashed (all of them so far) from the first that is not (hashing each was 0.4 k
@@ -132,10 +134,10 @@ package enum XCStringsReader {
         var cursorLine = 0   // the keys come in file order
         for memberAt in strings.keyIndices {
             let member = (key: strings.key(at: memberAt), offset: strings.offset(at: memberAt), value: memberAt + 1)
-            let here = location(source.position(utf8Offset: member.offset, after: &cursorLine))
+            let position = source.position(utf8Offset: member.offset, after: &cursorLine)
             if firstIndex == nil {
                 if order.isEmpty || order[order.count - 1].key < member.key {
-                    order.append((member.key, here, member.value))
+                    order.append(KeyRead(key: member.key, line: position.line, column: position.column, value: member.value))
                     continue
                 }
                 var index: [String: Int] = [:]
@@ -147,11 +149,11 @@ package enum XCStringsReader {
             if let first = firstIndex?.updateValue(order.count, forKey: member.key) {
                 firstIndex?[member.key] = first
                 result.diagnostics.append(.warning(
-                    "duplicate key '\(member.key)' (first at line \(order[first].location.line)); only one is read", at: here
+                    "duplicate key '\(member.key)' (first at line \(order[first].line)); only one is read", at: location(position)
                 ))
                 order[first].value = member.value
             } else {
-                order.append((member.key, here, member.value))
+                order.append(KeyRead(key: member.key, line: position.line, column: position.column, value: member.value))
             }
         }
 
@@ -162,6 +164,7 @@ package enum XCStringsReader {
             let item = order[index].value
             guard tape.entries[item].kind == .object else { continue }
             let fields = KeyFields(JSONObject(tape: tape, index: item))
+            order[index].fields = fields
             guard fields.localizations >= 0, tape.entries[fields.localizations + 1].kind == .object else { continue }
             let localizations = JSONObject(tape: tape, index: fields.localizations + 1)
             for at in localizations.keyIndices {
@@ -186,22 +189,32 @@ package enum XCStringsReader {
             result.diagnostics.append(.warning("\"sourceLanguage\": \(warning)", at: topLocation("sourceLanguage")))
         }
 
-        for (key, here, raw) in order {
-            guard tape.entries[raw].kind == .object else {
+        // The catalog's locales besides the source language: those a key may have no localization in.
+        let otherLocales = allLocales.subtracting([sourceLanguage])
+        // Room for an entry per key (growing from empty moved them again and again).
+        result.entries.reserveCapacity(order.count)
+        for index in order.indices {
+            let key = order[index].key
+            let read = (line: order[index].line, column: order[index].column, value: order[index].value, fields: order[index].fields)
+            let here = location((read.line, read.column))
+            guard tape.entries[read.value].kind == .object else {
                 result.diagnostics.append(.error("'\(key)': a key's value must be an object", at: here))
                 continue
             }
-            let item = JSONObject(tape: tape, index: raw)
-            var parser = NodeParser(key: key, location: here)
-            let fields = KeyFields(item)
-            let comment = fields.comment < 0 ? nil : item.value(at: fields.comment).string
-            let shouldTranslate = fields.shouldTranslate < 0 ? true : item.value(at: fields.shouldTranslate).bool ?? true
-            let extractionState = fields.extractionState < 0 ? nil : item.value(at: fields.extractionState).string
-            let localizationsValue = fields.localizations < 0 ? nil : item.value(at: fields.localizations)
-            let localizationsObject = localizationsValue?.object
+            // The key's diagnostics, in the order they are found (a ``NodeParser`` made only for a localization that
+            // is not a plain string unit).
+            var diagnostics: [CatalogDiagnostic] = []
+            let fields = read.fields
+            // Fields read from the tape in place (a value made of each was copied and destroyed).
+            let comment = fields.comment < 0 ? nil : tape.string(at: fields.comment + 1)
+            let shouldTranslate = fields.shouldTranslate < 0 ? true : tape.value(at: fields.shouldTranslate + 1).bool ?? true
+            let extractionState = fields.extractionState < 0 ? nil : tape.string(at: fields.extractionState + 1)
+            let hasLocalizations = fields.localizations >= 0
+            let localizationsObject = hasLocalizations && tape.entries[fields.localizations + 1].kind == .object
+                ? JSONObject(tape: tape, index: fields.localizations + 1) : nil
             let localizations = JSONKeyTable(localizationsObject ?? JSONObject())
-            if localizationsValue != nil, localizationsObject == nil {
-                parser.error("'\(key)': \"localizations\" must be an object")
+            if hasLocalizations, localizationsObject == nil {
+                diagnostics.append(.error("'\(key)': \"localizations\" must be an object", at: here))
             }
             // (Looked up only when there is something to find: a lookup hashes the locale, even in an empty table.)
             for index in 0..<(unknownLocales.isEmpty && badLocales.isEmpty ? 0 : localizations.count) {
@@ -210,8 +223,8 @@ package enum XCStringsReader {
                 let problem = badLocales.isEmpty ? nil : badLocales.removeValue(forKey: locale)
                 guard warning != nil || problem != nil else { continue }
                 let at = localizationsObject?.offset(of: locale).map { location(source.position(utf8Offset: $0)) } ?? here
-                if let warning { parser.diagnostics.append(.warning(warning, at: at)) }
-                if let problem { parser.diagnostics.append(.error("\(problem); its localizations are not read", at: at)) }
+                if let warning { diagnostics.append(.warning(warning, at: at)) }
+                if let problem { diagnostics.append(.error("\(problem); its localizations are not read", at: at)) }
             }
             let keyStart = result.entries.count
             var sourceEnd = keyStart   // the key's entries of the source language: keyStart..<sourceEnd
@@ -219,18 +232,31 @@ package enum XCStringsReader {
             // tags (no array of them is made: an allocation per key).
             for position in -1..<localizations.count {
                 let locale: String
-                let written: JSONValue?
+                let written: Int   // the localization's entry in the tape, or -1
                 if position < 0 {
                     locale = sourceLanguage
-                    written = localizations[locale]
+                    written = localizations.valueEntry(of: locale)
                 } else {
                     locale = localizations.key(at: position)
                     if locale == sourceLanguage || (!invalidLocales.isEmpty && invalidLocales.contains(locale)) { continue }
-                    written = localizations.value(at: position)
+                    written = localizations.valueEntry(at: position)
+                }
+                // A plain string unit is its one entry, read from the tape in place: no value, ``Localization`` or
+                // expander made for it.
+                if written >= 0, let (value, state) = Self.plainUnit(tape, written) {
+                    result.entries.append(CatalogEntry(
+                        key: key, locale: locale, value: value, source: here, comment: comment, state: state,
+                        shouldTranslate: shouldTranslate, extractionState: extractionState
+                    ))
+                    if locale == sourceLanguage { sourceEnd = result.entries.count }
+                    continue
                 }
                 let localization: Localization
-                if let raw = written {
-                    guard let parsed = parser.localization(raw, locale: locale) else { continue }
+                if written >= 0 {
+                    var parser = NodeParser(key: key, location: here)
+                    let parsed = parser.localization(tape.value(at: written), locale: locale)
+                    if !parser.diagnostics.isEmpty { diagnostics += parser.diagnostics }
+                    guard let parsed else { continue }
                     localization = parsed
                 } else {
                     localization = Localization(node: .unit(value: key, state: nil))
@@ -252,18 +278,18 @@ package enum XCStringsReader {
                         ))
                     }
                     // (Appending nothing cost as much as a check that there is something to append.)
-                    if !expander.diagnostics.isEmpty { parser.diagnostics += expander.diagnostics }
+                    if !expander.diagnostics.isEmpty { diagnostics += expander.diagnostics }
                 }
                 if locale == sourceLanguage { sourceEnd = result.entries.count }
             }
             // The sets made only when some locale of the catalog (besides the source language) is missing here. A
             // key not to be translated shows its source text in every locale, unwarned.
-            if extractionState != "stale",
-               allLocales.contains(where: { $0 != sourceLanguage && !localizations.contains($0) }) {
+            if !otherLocales.isEmpty, extractionState != "stale",
+               otherLocales.contains(where: { !localizations.contains($0) }) {
                 let missing = allLocales.subtracting(localizations.keys).subtracting([sourceLanguage]).sorted()
                 if shouldTranslate {
                     for locale in missing {
-                        parser.diagnostics.append(.missingLocalization(key, locale, at: here))
+                        diagnostics.append(.missingLocalization(key, locale, at: here))
                     }
                 }
                 let shown = missing.filter { locale in
@@ -271,11 +297,55 @@ package enum XCStringsReader {
                 }
                 for index in keyStart..<sourceEnd { result.entries[index].sourceShownIn = shown }
             }
-            if !parser.diagnostics.isEmpty { result.diagnostics += parser.diagnostics }
-            if result.entries.count >= emittedRun { handOver() }
+            if !diagnostics.isEmpty { result.diagnostics += diagnostics }
+            if result.entries.count >= handedOver + emittedRun { handOver() }
         }
         handOver()
         return result
+    }
+
+    /// A key of the catalog: its text, where it is written, the entry of its value (its last) in the tape and the
+    /// value's fields (found with the catalog's locales).
+    private struct KeyRead {
+        var key: String
+        var line: Int
+        var column: Int
+        var value: Int
+        var fields = KeyFields()
+    }
+
+    /// The value and state of a localization that is a string unit alone (no variations, no substitutions) whose
+    /// value has no `@` (as the parser found), read in place from the tape (`at`: the localization's entry); `nil` for any other, which
+    /// ``NodeParser`` reads (what it makes of this one is ``Localization/node`` `.unit(value, state)`, with no
+    /// diagnostic, which ``VariationExpander/plainUnit(_:)`` gives back).
+    private static func plainUnit(_ tape: JSONTape, _ at: Int) -> (value: String, state: String?)? {
+        guard tape.entries[at].kind == .object else { return nil }
+        var stringUnit = -1
+        var member = at + 1
+        let end = tape.entries[at].word
+        while member < end {
+            switch tape.entries[member].string {
+            case "stringUnit": stringUnit = member
+            case "variations", "substitutions": return nil
+            default: break
+            }
+            member = tape.end(of: member + 1)
+        }
+        guard stringUnit >= 0, tape.entries[stringUnit + 1].kind == .object else { return nil }
+        var valueAt = -1, stateAt = -1
+        member = stringUnit + 2
+        let unitEnd = tape.entries[stringUnit + 1].word
+        while member < unitEnd {
+            switch tape.entries[member].string {
+            case "value": valueAt = member
+            case "state": stateAt = member
+            default: break
+            }
+            member = tape.end(of: member + 1)
+        }
+        guard valueAt >= 0, tape.entries[valueAt + 1].kind == .string, !tape.stringHasAt(valueAt + 1) else { return nil }
+        let value = tape.entries[valueAt + 1].string
+        return (value, stateAt < 0 ? nil : tape.string(at: stateAt + 1))
     }
 
     /// The members of a key's value the reader looks at: the entry of the key of the last member of each name (as
@@ -283,6 +353,8 @@ package enum XCStringsReader {
     /// times).
     private struct KeyFields {
         var comment = -1, shouldTranslate = -1, extractionState = -1, localizations = -1
+
+        init() {}
 
         init(_ item: JSONObject) {
             for at in item.keyIndices {

@@ -152,24 +152,26 @@ public enum CheckRunner {
         var entries: [CatalogEntry] = []
         var sourceLanguage = "en"
         let urls = options.catalogs.map { URL(fileURLWithPath: $0) }
-        /// A catalog's entries, taken: they share their file, whose relative path is made once, not once per entry.
+        /// A catalog's entries from `first` on made to say their file as reported: they share their file, whose
+        /// relative path is made once, not once per entry.
         var file: (path: String, relative: String)?
-        func take(_ catalog: inout [CatalogEntry]) {
-            for i in catalog.indices {
+        func relativeFiles(_ catalog: inout [CatalogEntry], from first: Int = 0) {
+            for i in first..<catalog.count {
                 let path = catalog[i].source.file
                 if file?.path != path { file = (path, Self.relative(path)) }
                 catalog[i].source.file = file?.relative ?? path
             }
-            if entries.isEmpty { swap(&entries, &catalog) } else { entries += catalog }
         }
         /// The diagnostics, entries and source language of the catalogs read. The entries are taken out of the
-        /// results (a copy held there made the first change copy all of them).
-        func collect(_ read: inout [CatalogReadResult]) {
+        /// results (a copy held there made the first change copy all of them); `streamed`: their files were made
+        /// relative as they were read.
+        func collect(_ read: inout [CatalogReadResult], streamed: Bool = false) {
             for index in read.indices {
                 read[index].diagnostics.forEach(add)
                 var catalog: [CatalogEntry] = []
                 swap(&catalog, &read[index].entries)
-                take(&catalog)
+                if !streamed { relativeFiles(&catalog) }
+                if entries.isEmpty { swap(&entries, &catalog) } else { entries += catalog }
                 if let language = read[index].sourceLanguage { sourceLanguage = language }
             }
         }
@@ -401,13 +403,12 @@ public enum CheckRunner {
         var read = CatalogReader.readEach(
             urls, developmentLanguage: options.developmentLanguage, inParallel: options.workers > 1,
             keepsDocument: options.endsProcessAfterward,
-            emit: streams ? { run in
-                let first = entries.count
-                take(&run)
-                for index in first..<entries.count { check(entries[index]) }
+            emit: streams ? { catalog, first in
+                relativeFiles(&catalog, from: first)
+                for index in first..<catalog.count { check(catalog[index]) }
             } : nil
         )
-        collect(&read)
+        collect(&read, streamed: streams)
         var report = started()
         unmatchedKeyWarnings(spec, entries: entries).forEach(add)
         frameWiderThanScreenWarnings(spec, categories: options.categories).forEach(add)
