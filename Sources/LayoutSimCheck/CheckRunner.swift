@@ -264,7 +264,8 @@ public enum CheckRunner {
         var defaultsElement: (locale: String, element: ElementSpec)?
         var lastKey: String?
         var lastPlaces: (places: [Place], named: Bool)?
-        func job(_ entry: CatalogEntry, text: String, language: String, samples: [Range<Int>] = []) {
+        /// (`entry` consumed: its job holds it, not a copy of it.)
+        func job(_ entry: consuming CatalogEntry, text: String, language: String, samples: [Range<Int>] = []) {
             let found: (places: [Place], named: Bool)
             let repeatsKey = lastKey == entry.key
             if !repeatsKey { lastKey = entry.key }
@@ -274,13 +275,13 @@ public enum CheckRunner {
                 found = lastPlaces
             } else {
                 // One hash lookup: the slot is read, and filled when empty.
-                func remembered(_ slot: inout (places: [Place], named: Bool)?) -> (places: [Place], named: Bool) {
+                func remembered(_ slot: inout (places: [Place], named: Bool)?, key: String) -> (places: [Place], named: Bool) {
                     if let known = slot { return known }
-                    let places = spec.places(forKey: entry.key)
+                    let places = spec.places(forKey: key)
                     slot = places
                     return places
                 }
-                found = remembered(&placesByKey[entry.key])
+                found = remembered(&placesByKey[entry.key], key: entry.key)
                 lastPlaces = found
             }
             let (places, named) = found
@@ -325,8 +326,9 @@ public enum CheckRunner {
                     group.fields = group.fields.forLocale(entry.locale)
                     if let device = entry.device { (group.fields, hasDeviceGeometry) = group.fields.forDevice(device) }
                     // The child's fields where the group first shows it (each layout's are used at its categories).
+                    let key = entry.key
                     let item = group.layouts.lazy.flatMap(\.items).compactMap { item -> ElementSpec? in
-                        if case .key(entry.key, let element, _) = item { return element }
+                        if case .key(key, let element, _) = item { return element }
                         return nil
                     }.first ?? ElementSpec()
                     element = item.over(group.textFields).forLocale(entry.locale)
@@ -342,7 +344,7 @@ public enum CheckRunner {
                         location: entry.source
                     ))
                 }
-                made(CheckJob(entry: entry, text: text, language: language, element: element, named: named,
+                made(CheckJob(entry: copy entry, text: text, language: language, element: element, named: named,
                               place: places.count > 1 ? place.name : nil, group: context, samples: samples))
             }
         }
@@ -369,8 +371,8 @@ public enum CheckRunner {
             for warning in filled.warnings where warned.insert(warning).inserted { add(.warning(warning, at: entry.source)) }
             return filled
         }
-        /// The jobs of `entry`.
-        func check(_ entry: CatalogEntry) {
+        /// The jobs of `entry` (consumed: given to its job, where a copy of it was copied again).
+        func check(_ entry: consuming CatalogEntry) {
             // A locale with no localization of the key shows this text: where the spec gives that locale fields of
             // its own (another width, lines…), it is laid out there too, as that locale's result; elsewhere the
             // source language's result is that locale's too.
@@ -378,7 +380,7 @@ public enum CheckRunner {
             if !entry.sourceShownIn.isEmpty && !entry.isStale && entry.value.utf16.count <= FitRequest.maximumTextLength {
                 for locale in entry.sourceShownIn where wanted?.contains(locale.lowercased()) ?? true
                     && Self.layoutDiffers(spec, key: entry.key, locale, entry.locale, siblings: siblings) {
-                    var shown = entry
+                    var shown = copy entry
                     shown.locale = locale
                     shown.sourceShownIn = []
                     if let text = filled(shown, locale: locale) { job(shown, text: text.text, language: locale, samples: text.samples) }
@@ -390,7 +392,8 @@ public enum CheckRunner {
                 return
             }
             if let text = filled(entry, locale: entry.locale) {
-                job(entry, text: text.text, language: entry.locale, samples: text.samples)
+                let language = entry.locale
+                job(entry, text: text.text, language: language, samples: text.samples)
             }
         }
         // String Catalogs' jobs are made as their keys are read, so that the workers start on the first strings
