@@ -401,12 +401,20 @@ public enum CheckRunner {
         // alone). Not with groups, whose children are laid out beside the texts of every key they show, nor with
         // catalogs of other formats among them (their entries come whole at the end, and the order jobs are made in
         // decides ties between catalogs).
+        var expectedJobs = 0
         let streams = options.streamsCatalogs && spec.groups.isEmpty
             && urls.allSatisfy { $0.pathExtension.lowercased() == "xcstrings" }
         var read = CatalogReader.readEach(
             urls, developmentLanguage: options.developmentLanguage, inParallel: options.workers > 1,
             keepsDocument: options.endsProcessAfterward,
             emit: streams ? { catalog, first in
+                // Room for the results of a catalog's strings made at once (grown as the jobs came, they were moved
+                // again and again: 0.5 k instructions per Thai string): the reader made room for an entry per key as
+                // it started, the capacity of the array lent.
+                if first == 0 {
+                    expectedJobs += catalog.capacity
+                    feed.reserve(expectedJobs)
+                }
                 relativeFiles(&catalog, from: first)
                 for index in first..<catalog.count { check(catalog[index]) }
             } : nil
