@@ -174,6 +174,31 @@ import Testing
         ])
     }
 
+    /// A string unit's `@` is found wherever it is written (the reader takes a plain unit as it is only when the
+    /// parser's scan saw none): in a string's first bytes, in a short string read again at its place, far into a
+    /// string, after an escape, written as `\u0040`, after another `@`. Each token below names no substitution: a
+    /// warning says it is left as is; the string without an `@` has none.
+    @Test func substitutionTokensAreFoundWhereverTheAtSignIs() {
+        let values = [
+            ("a", #"%#@n@"#), ("b", #"%#@n@"#), ("c", #"a long enough string before %#@n@ the token"#),
+            ("d", #"q \"x\" %#@n@"#), ("e", #"%#\u0040n\u0040"#), ("f", #"no token here"#),
+        ]
+        var text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
+        for (key, value) in values {
+            text += #"    "\#(key)" : { "localizations" : { "en" : { "stringUnit" : { "state" : "new", "value" : "\#(value)" } } } },"#
+            text += "\n"
+        }
+        text += #"    "g" : {"localizations":{"en":{"stringUnit":{"value":"%@ and %#@n@"}}}}}}"#
+        let result = XCStringsReader.read(Data(text.utf8), file: "at.xcstrings")
+        #expect(result.entries.map(\.value) == [
+            "%#@n@", "%#@n@", "a long enough string before %#@n@ the token", "q \"x\" %#@n@", "%#@n@", "no token here",
+            "%@ and %#@n@",
+        ])
+        #expect(result.diagnostics.map(\.message) == ["a", "b", "c", "d", "e", "g"].map {
+            "'\($0)' [en]: no substitution or variable named 'n' for '%#@n@'; left as is"
+        })
+    }
+
     /// Keys in sorted order are only compared, and hashed from the first out of order: a duplicate far from its
     /// first, keys out of order, and a duplicate after them are found as when every key was hashed.
     @Test func duplicateKeysInAnyOrder() {
