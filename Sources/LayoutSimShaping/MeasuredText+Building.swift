@@ -120,6 +120,10 @@ extension MeasuredText {
             }
         }
         starts.append(count)
+        // Where each stretch of one face ends (runs of a face may follow one another: split by script or level).
+        var faceRunEnds: [Int32] = []
+        for i in 1..<max(1, clusterCount) where faceOf[i] != faceOf[i - 1] { faceRunEnds.append(Int32(i)) }
+        if clusterCount > 0 { faceRunEnds.append(Int32(clusterCount)) }
 
         scratch.severalCounts.removeAll(keepingCapacity: true)
         scratch.severalCodes.removeAll(keepingCapacity: true)
@@ -277,7 +281,7 @@ extension MeasuredText {
         }
         storage = MeasuredTextStorage(
             text: text, utf16Count: utf16.count, faces: faces, traits: traits, language: language,
-            missingGlyphs: missing, warnings: warnings, clusterStarts: starts, faceIndex: faceOf, inkTopUnits: inkTop,
+            missingGlyphs: missing, warnings: warnings, clusterStarts: starts, faceIndex: faceOf, faceRunEnds: faceRunEnds, inkTopUnits: inkTop,
             inkBottomUnits: inkBottom, advanceUnits: advance, kerningUnits: kerning, asciiCode: asciiCode,
             asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace, breaks: boundaryBreaks,
             isGraphemeBoundary: grapheme, innerGraphemes: innerGraphemes, utf16: utf16, hasRightToLeft: hasRightToLeft,

@@ -124,6 +124,9 @@ public struct MeasuredText: Sendable {
     @inlinable package var clusterStarts: [Int] { storage.clusterStarts }
     /// Index into ``faces`` of the face that shaped each cluster.
     @inlinable package var faceIndex: [UInt16] { storage.faceIndex }
+    /// Where each stretch of clusters of one face (``faceIndex``) ends, in order: the stages that work a face's rule
+    /// out once per stretch at each size find the stretches here, not by comparing every cluster's face at each size.
+    @inlinable package var faceRunEnds: [Int32] { storage.faceRunEnds }
     /// Topmost ink of each cluster, font units above the baseline (`Int32.min`: no ink).
     @inlinable package var inkTopUnits: [Int32] { storage.inkTopUnits }
     /// Bottommost ink of each cluster, font units above the baseline (`Int32.max`: no ink).
@@ -294,6 +297,7 @@ public struct MeasuredText: Sendable {
     @usableFromInline let warnings: [String]
     @usableFromInline let clusterStarts: [Int]
     @usableFromInline let faceIndex: [UInt16]
+    @usableFromInline let faceRunEnds: [Int32]
     @usableFromInline let inkTopUnits: [Int32]
     @usableFromInline let inkBottomUnits: [Int32]
     @usableFromInline let advanceUnits: [Int32]
@@ -323,6 +327,7 @@ public struct MeasuredText: Sendable {
         warnings: [String],
         clusterStarts: [Int],
         faceIndex: [UInt16],
+        faceRunEnds: [Int32],
         inkTopUnits: [Int32],
         inkBottomUnits: [Int32],
         advanceUnits: [Int32],
@@ -351,6 +356,7 @@ public struct MeasuredText: Sendable {
         self.warnings = warnings
         self.clusterStarts = clusterStarts
         self.faceIndex = faceIndex
+        self.faceRunEnds = faceRunEnds
         self.inkTopUnits = inkTopUnits
         self.inkBottomUnits = inkBottomUnits
         self.advanceUnits = advanceUnits
