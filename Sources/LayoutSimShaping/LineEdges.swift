@@ -203,6 +203,12 @@ extension TextMeasurer {
         let count = text.clusterCount
         guard count > 1 else { return edges }
         let deferredFace = text.softHyphens.isEmpty ? deferring?.face : nil
+        // Most texts have no joining run: only their kerning, and the forms stay where they are (taken out and put
+        // back, an empty one was made and freed for every text: 0.5 k instructions).
+        if !runs.contains(where: { edgeForms.isJoining($0.script) }) {
+            for k in runs.indices { addKerningEdges(text, run: k, into: &edges) }
+            return edges
+        }
         var forms = EdgeForms()
         swap(&forms, &edgeForms)
         var languageNumber: Int?
@@ -223,18 +229,7 @@ extension TextMeasurer {
                 if run.faceIndex == deferredFace { deferredRuns = true } else { reshape(run, onlyWhereICUBreaks: false) }
                 continue
             }
-            let shaped = text.runs[k].run
-            guard !shaped.isRightToLeft else { continue }
-            let glyphs = shaped.glyphs
-            for k in 0..<max(0, glyphs.count - 1) where glyphs[k + 1].cluster != glyphs[k].cluster {
-                let delta = glyphs[k].nominalAdvance &- glyphs[k].advance
-                guard delta != 0 else { continue }
-                let offset = glyphs[k].cluster
-                let i = text.clusterIndex(atOffset: offset)
-                guard i < count && text.clusterStarts[i] == offset, !drawsNothing(text, cluster: i) else { continue }
-                if edges.end.isEmpty { edges.end = [Int32].filled(0, count: count) }
-                edges.end[i] &+= delta
-            }
+            addKerningEdges(text, run: k, into: &edges)
         }
         // A kerned pair in another face's run (an Arabic text's Latin word) or a joining run of another face: the
         // changes are not all the deferred face's, so its runs' are worked out in full now.
@@ -255,6 +250,23 @@ extension TextMeasurer {
             (self ?? TextMeasurer()).lineEdges(text, runs: runs, faces: faces, language: language)
         }
         return edges
+    }
+
+    /// The kerning of each glyph of run `k` before the next cluster of the run: what a line ending after it does
+    /// without (a right-to-left run's: none).
+    private func addKerningEdges(_ text: MeasuredText, run k: Int, into edges: inout EdgeUnits) {
+        let count = text.clusterCount
+        guard !text.runs[k].run.isRightToLeft else { return }
+        let glyphs = text.runs[k].run.glyphs
+        for k in 0..<max(0, glyphs.count - 1) where glyphs[k + 1].cluster != glyphs[k].cluster {
+            let delta = glyphs[k].nominalAdvance &- glyphs[k].advance
+            guard delta != 0 else { continue }
+            let offset = glyphs[k].cluster
+            let i = text.clusterIndex(atOffset: offset)
+            guard i < count && text.clusterStarts[i] == offset, !drawsNothing(text, cluster: i) else { continue }
+            if edges.end.isEmpty { edges.end = [Int32].filled(0, count: count) }
+            edges.end[i] &+= delta
+        }
     }
 
     /// The one face of a text's joining runs but the SF model's (whose runs of a joining script are its spaces,
