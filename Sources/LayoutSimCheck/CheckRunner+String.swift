@@ -6,19 +6,49 @@ import LayoutSimModel
 
 /// Checking one string: its layout, its failure and remedy, its budget.
 extension CheckRunner {
-    /// What checking one string gives: its result, its drawing (a failure, when asked), the font files its layout
-    /// used, and the layout's warnings at the key's location.
+    /// What checking one string gives: its result, its drawing (a failure, when asked), and the layout's warnings at
+    /// the key's location. (The font files its layout used are the worker's ``FontFilesMemo``'s.)
     struct Checked {
         var result: CheckResult
         var drawing: LabelDrawing?
-        var fonts: [CheckReport.FontFile] = []
         var warnings: [ReportDiagnostic] = []
     }
 
-    /// Checks one string; draws it when it fails and the options ask for drawings.
+    /// The font files of the last layout a worker checked, as the check report names them, with their digests.
+    ///
+    /// Neighbouring strings use the same fonts: the files of a layout are compared with the last ones (their names
+    /// and paths) and named again only when they differ (each layout's were named, their paths made relative and
+    /// their digests read under a lock: 1.4 k instructions per Thai string).
+    struct FontFilesMemo {
+        private var files: [FontFileInfo] = []
+        /// The files of the last layout, named.
+        private(set) var named: [CheckReport.FontFile] = []
+        /// Whether the string checked last named other files than the ones before.
+        private(set) var changed = false
+
+        /// The files of `report`, the layout just made. A digest read once is kept (``FontFileInfo/sha256``): the
+        /// files named again give what they gave before.
+        mutating func update(_ report: FitReport) throws(LayoutSimError) {
+            guard report.fontFiles != files else { return }
+            do {
+                named = try report.fontFiles.map { file throws(FontError) in
+                    CheckReport.FontFile(name: relative(file.name), sha256: try file.sha256)
+                }
+            } catch { throw .font(error) }
+            files = report.fontFiles
+            changed = true
+        }
+
+        /// Nothing named since the last ``update(_:)`` (a string that was not laid out).
+        mutating func unchanged() { changed = false }
+    }
+
+    /// Checks one string; draws it when it fails and the options ask for drawings. The fonts its layout used are
+    /// `fonts`'s (unchanged, when it was not laid out).
     static func check(
-        _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, draws: Bool = false
+        _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, draws: Bool = false, fonts: inout FontFilesMemo
     ) -> Checked {
+        fonts.unchanged()
         let entry = job.entry
         let must = job.element.mustFitThrough ?? .accessibility5
         var result = CheckResult(
@@ -29,7 +59,6 @@ extension CheckRunner {
         )
         result.place = job.place
         var drawing: LabelDrawing?
-        var fonts: [CheckReport.FontFile] = []
         var warnings: [ReportDiagnostic] = []
         // A check reads the details of failing categories only; a drawing shows passing ones too.
         let detail: ResultDetail = draws ? .full : .failures
@@ -72,7 +101,7 @@ extension CheckRunner {
                 let index = groupParts.firstIndex { $0.report.results.contains { $0.category == category } } ?? 0
                 return try body(groupParts[index].report, groupParts[index].source)
             }
-            fonts = try Self.fontFiles(of: report)
+            try fonts.update(report)
             warnings = Self.warnings(of: report, entry: entry, appleFonts: engine.appleFonts)
             result.fitsThrough = report.fitsThrough
             if let hidden = result.placement?.hiddenAt, !hidden.isEmpty {
@@ -206,7 +235,7 @@ extension CheckRunner {
         } catch {
             result.error = "\(entry.source.file):\(entry.source.line):\(entry.source.column): \(entry.key): \(error.description)"
         }
-        return Checked(result: result, drawing: drawing, fonts: fonts, warnings: warnings)
+        return Checked(result: result, drawing: drawing, warnings: warnings)
     }
 
     /// The key and locale of a near miss or near pass (``nearMissNote(_:container:size:entry:in:)``,
@@ -283,14 +312,5 @@ extension CheckRunner {
             message: "'\(entry.key)' (\(subject(entry))): a near pass: it fits\(at), but would not if its clusters in "
                 + "\(uncertaintyWords(uncertainty)), were that much wider: confirm on a device"
         )
-    }
-
-    /// The font files a layout used, as the check report names them, with their digests.
-    private static func fontFiles(of report: FitReport) throws(LayoutSimError) -> [CheckReport.FontFile] {
-        do {
-            return try report.fontFiles.map { file throws(FontError) in
-                CheckReport.FontFile(name: relative(file.name), sha256: try file.sha256)
-            }
-        } catch { throw .font(error) }
     }
 }
