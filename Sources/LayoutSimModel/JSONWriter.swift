@@ -235,10 +235,11 @@ package struct JSONWriter {
 
     // MARK: Layout
 
-    /// Makes room for `maximum` more bytes after the text: the storage at least doubles when it would not hold them.
+    /// Makes room for `maximum` more bytes after the text, and ``Packed/slack`` more (an indent is written in whole
+    /// words, up to seven bytes past its end): the storage at least doubles when it would not hold them.
     @inline(__always)
     private mutating func reserve(_ maximum: Int) {
-        if length + maximum > storage.count { grow(maximum) }
+        if length + maximum + Packed.slack > storage.count { grow(maximum + Packed.slack) }
     }
 
     @inline(never)
