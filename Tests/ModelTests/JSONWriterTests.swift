@@ -128,6 +128,45 @@ struct JSONWriterTests {
         #expect(try Self.written(values) == Self.encoder(values))
     }
 
+    /// Indents of every depth to 14 (written eight spaces at a time, the last word past the indent's end, into room
+    /// the writer keeps), with the nesting starting at every offset around the first growth of the storage (a writer
+    /// without a sink starts with 4 KB): the same text as `JSONEncoder`.
+    @Test func deepIndentsAcrossTheGrowthOfTheStorage() throws {
+        struct Node: Encodable {
+            let children: [Node]
+            let name: String
+        }
+        enum Item: Encodable {
+            case text(String), node(Node)
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.singleValueContainer()
+                switch self {
+                case .text(let text): try c.encode(text)
+                case .node(let node): try c.encode(node)
+                }
+            }
+        }
+        func write(_ node: Node, _ w: inout JSONWriter) throws {
+            try w.beginObject()
+            w.key("children"); try w.beginArray()
+            for child in node.children { try write(child, &w) }
+            try w.endArray()
+            try w.field("name", node.name)
+            try w.endObject()
+        }
+        var chain = Node(children: [], name: "leaf")
+        for depth in 0..<7 { chain = Node(children: depth % 2 == 0 ? [chain] : [chain, Node(children: [], name: "")], name: "n\(depth)") }
+        for lead in [0, 1, 7, 8, 3_980, 4_000, 4_020, 4_040, 4_060, 4_070, 4_080, 4_085, 4_090, 4_095, 4_096, 4_100] {
+            let items: [Item] = [.text(String(repeating: "a", count: lead)), .node(chain)]
+            var writer = JSONWriter()
+            try writer.beginArray()
+            try writer.string(String(repeating: "a", count: lead))
+            try write(chain, &writer)
+            try writer.endArray()
+            #expect(String(decoding: try writer.finish(), as: UTF8.self) == (try Self.encoder(items)), "lead \(lead)")
+        }
+    }
+
     /// Chunks handed to the sink, however small, add up to the same text (the storage is emptied after each).
     @Test func smallChunksAddUpToTheWholeText() throws {
         let values = (0..<300).map { "value \($0) \"quoted\" \u{1F}" + String(repeating: "é", count: $0 % 17) }
