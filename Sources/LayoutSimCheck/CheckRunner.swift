@@ -208,44 +208,20 @@ public enum CheckRunner {
         }()
         // Jobs go to the workers in runs as they are made. A shard is a share of the sorted jobs: then they are all
         // made, sorted and shared out first (elsewhere their order does not matter: the results are sorted).
-        var jobs: [CheckJob] = []
         // (The catalogs are read after this: a shard's jobs, all made before they are shared out, grow from here.)
-        jobs.reserveCapacity(LayoutFeed.runSize)
-        // Every string's identity, before sharding: a baseline needs them (nothing else does).
-        var allIdentities = Set<String>()
-        // A key's jobs, sorted before they go: a catalog lists a key's source language first, then the others in
-        // order; sorted by key too (as Xcode writes them), the results come in report order and nothing moves.
-        var keyJobs: [CheckJob] = []
-        func sendKeyJobs() {
-            // A stable insertion sort: the few jobs out of place move a few places each.
-            func order(_ index: Int) -> CheckReport.OrderKey {
-                (keyJobs[index].entry.key, keyJobs[index].entry.locale, keyJobs[index].entry.variantPath, keyJobs[index].place)
-            }
-            for start in keyJobs.indices.dropFirst() {
-                var index = start
-                while index > 0 && CheckReport.precedes(key: order(index), order(index - 1)) {
-                    keyJobs.swapAt(index, index - 1)
-                    index -= 1
-                }
-            }
-            for job in keyJobs {
-                if options.baseline != nil {
-                    allIdentities.insert(CheckResult.identity(key: job.entry.key, locale: job.entry.locale, variant: job.entry.variantPath, place: job.place))
-                }
-                jobs.append(job)
-                if options.shard == nil && jobs.count == LayoutFeed.runSize {
-                    feed.add(jobs)
-                    jobs.removeAll(keepingCapacity: true)
-                }
-            }
-            keyJobs.removeAll(keepingCapacity: true)
+        // What making the jobs keeps from string to string, passed down as one `inout` value: as variables captured
+        // by the closures that make the jobs (a String Catalog's as it is read), each read and change of them was
+        // checked at run time for exclusive access (`swift_beginAccess`, six a string: 0.4 k instructions).
+        struct JobState {
+            var queue: JobQueue
+            // In the order met (``CheckReport/finish(counted:)`` sorts them, and drops a key met again after others).
+            var unspecified: [String] = []
+            var placesByKey: [String: (places: [Place], named: Bool)] = [:]
+            var defaultsElement: (locale: String, element: ElementSpec)?
+            var lastKey: String?
+            var lastPlaces: (places: [Place], named: Bool)?
         }
-        func made(_ job: CheckJob) {
-            if let last = keyJobs.last, last.entry.key != job.entry.key { sendKeyJobs() }
-            keyJobs.append(job)
-        }
-        // In the order met (``CheckReport/finish(counted:)`` sorts them, and drops a key met again after others).
-        var unspecified: [String] = []
+        var state = JobState(queue: JobQueue(feed: feed, collectsIdentities: options.baseline != nil, sharded: options.shard != nil))
         var deviceWarnings = Set<String>()
         // The texts of the keys groups show, which a group child is laid out beside (all of them read first).
         var siblings = GroupTexts(sourceLanguage: sourceLanguage)
@@ -259,19 +235,18 @@ public enum CheckRunner {
         // to hash (made for each key, its element was copied and its array allocated; with `samples` made a constant,
         // 1.6 k instructions per German string). Its name, made for no key, is never read: a key shown in one place
         // is reported without one.
-        var placesByKey: [String: (places: [Place], named: Bool)] = [:]
         let defaultsPlaces = spec.elements.isEmpty && spec.groups.isEmpty ? spec.places(forKey: "") : nil
-        var defaultsElement: (locale: String, element: ElementSpec)?
-        var lastKey: String?
-        var lastPlaces: (places: [Place], named: Bool)?
         /// (`entry` consumed: its job holds it, not a copy of it.)
-        func job(_ entry: consuming CatalogEntry, text: String, language: String, samples: [Range<Int>] = []) {
+        func job(
+            _ entry: consuming CatalogEntry, text: String, language: String, samples: [Range<Int>] = [],
+            _ state: inout JobState
+        ) {
             let found: (places: [Place], named: Bool)
-            let repeatsKey = lastKey == entry.key
-            if !repeatsKey { lastKey = entry.key }
+            let repeatsKey = state.lastKey == entry.key
+            if !repeatsKey { state.lastKey = entry.key }
             if let defaultsPlaces {
                 found = defaultsPlaces
-            } else if repeatsKey, let lastPlaces {
+            } else if repeatsKey, let lastPlaces = state.lastPlaces {
                 found = lastPlaces
             } else {
                 // One hash lookup: the slot is read, and filled when empty.
@@ -281,8 +256,8 @@ public enum CheckRunner {
                     slot = places
                     return places
                 }
-                found = remembered(&placesByKey[entry.key], key: entry.key)
-                lastPlaces = found
+                found = remembered(&state.placesByKey[entry.key], key: entry.key)
+                state.lastPlaces = found
             }
             let (places, named) = found
             if !named, let defaultsProblem {
@@ -298,17 +273,17 @@ public enum CheckRunner {
                 ))
                 return
             }
-            if !named && !repeatsKey { unspecified.append(entry.key) }  // (the key's entry before added it)
+            if !named && !repeatsKey { state.unspecified.append(entry.key) }  // (the key's entry before added it)
             // The defaults' one place, for a string that is not a device variant: its element for the locale is made
             // once for a run of strings of that locale (copying the place and resolving its element for each string
             // cost 1.4 k instructions per German string).
             if defaultsPlaces != nil, entry.device == nil {
-                if defaultsElement?.locale != entry.locale {
-                    defaultsElement = (entry.locale, spec.defaults.forLocale(entry.locale))
+                if state.defaultsElement?.locale != entry.locale {
+                    state.defaultsElement = (entry.locale, spec.defaults.forLocale(entry.locale))
                 }
-                if let element = defaultsElement?.element {
-                    made(CheckJob(entry: entry, text: text, language: language, element: element, named: named,
-                                  samples: samples))
+                if let element = state.defaultsElement?.element {
+                    state.queue.made(CheckJob(entry: entry, text: text, language: language, element: element,
+                                              named: named, samples: samples))
                     return
                 }
             }
@@ -344,8 +319,9 @@ public enum CheckRunner {
                         location: entry.source
                     ))
                 }
-                made(CheckJob(entry: copy entry, text: text, language: language, element: element, named: named,
-                              place: places.count > 1 ? place.name : nil, group: context, samples: samples))
+                state.queue.made(CheckJob(entry: copy entry, text: text, language: language, element: element,
+                                          named: named, place: places.count > 1 ? place.name : nil, group: context,
+                                          samples: samples))
             }
         }
         var warned = Set<String>()
@@ -372,7 +348,7 @@ public enum CheckRunner {
             return filled
         }
         /// The jobs of `entry` (consumed: given to its job, where a copy of it was copied again).
-        func check(_ entry: consuming CatalogEntry) {
+        func check(_ entry: consuming CatalogEntry, _ state: inout JobState) {
             // A locale with no localization of the key shows this text: where the spec gives that locale fields of
             // its own (another width, lines…), it is laid out there too, as that locale's result; elsewhere the
             // source language's result is that locale's too.
@@ -383,7 +359,7 @@ public enum CheckRunner {
                     var shown = copy entry
                     shown.locale = locale
                     shown.sourceShownIn = []
-                    if let text = filled(shown, locale: locale) { job(shown, text: text.text, language: locale, samples: text.samples) }
+                    if let text = filled(shown, locale: locale) { job(shown, text: text.text, language: locale, samples: text.samples, &state) }
                 }
             }
             guard wanted?.contains(entry.locale.lowercased()) ?? true else { return }
@@ -393,7 +369,7 @@ public enum CheckRunner {
             }
             if let text = filled(entry, locale: entry.locale) {
                 let language = entry.locale
-                job(entry, text: text.text, language: language, samples: text.samples)
+                job(entry, text: text.text, language: language, samples: text.samples, &state)
             }
         }
         // String Catalogs' jobs are made as their keys are read, so that the workers start on the first strings
@@ -416,7 +392,7 @@ public enum CheckRunner {
                     feed.reserve(expectedJobs)
                 }
                 relativeFiles(&catalog, from: first)
-                for index in first..<catalog.count { check(catalog[index]) }
+                for index in first..<catalog.count { check(catalog[index], &state) }
             } : nil
         )
         collect(&read, streamed: streams)
@@ -426,7 +402,7 @@ public enum CheckRunner {
         if !streams {
             feed.reserve(entries.count)
             siblings = groupTexts(entries, spec: spec, samples: samples, sourceLanguage: sourceLanguage, pseudo: options.pseudo)
-            for entry in entries { check(entry) }
+            for entry in entries { check(entry, &state) }
         }
         if let modes = options.pseudo {
             let pseudolocalizer = Pseudolocalizer()
@@ -436,11 +412,13 @@ public enum CheckRunner {
                 pseudo.locale = Pseudolocalizer.locale
                 pseudo.value = pseudolocalizer.pseudolocalize(entry.value, modes: modes)
                 if let text = filled(pseudo, locale: sourceLanguage) {
-                    job(pseudo, text: text.text, language: sourceLanguage, samples: text.samples)
+                    job(pseudo, text: text.text, language: sourceLanguage, samples: text.samples, &state)
                 }
             }
         }
-        sendKeyJobs()
+        state.queue.sendKeyJobs()
+        var jobs: [CheckJob] = []
+        swap(&jobs, &state.queue.jobs)
         if let shard = options.shard {
             // Sorted as the results are (``CheckReport/precedes(key:_:)``), ties in the order made.
             if let order = CheckReport.sortedOrder(count: jobs.count, key: {
@@ -466,7 +444,7 @@ public enum CheckRunner {
             let checksLocale = { (locale: String) in
                 locale == Pseudolocalizer.locale ? options.pseudo != nil : wanted?.contains(locale.lowercased()) ?? true
             }
-            report.fixedSinceBaseline = baseline.apply(to: &results, allIdentities: allIdentities, checksLocale: checksLocale)
+            report.fixedSinceBaseline = baseline.apply(to: &results, allIdentities: state.queue.allIdentities, checksLocale: checksLocale)
         }
         // A locale asked for that no catalog checked has (a typo, `zh-Hans` for a catalog's `zh-CN`): an error, so
         // that a CI job does not pass for checking less than it was told to; the other locales are checked.
@@ -503,7 +481,7 @@ public enum CheckRunner {
         report.drawings = laidOut.drawings
         report.fonts = laidOut.fonts
         diagnostics += laidOut.warnings
-        report.unspecifiedKeys = unspecified
+        report.unspecifiedKeys = state.unspecified
         report.skipped = Array(skipped)
         report.diagnostics = diagnostics
         report.finish(counted: laidOut.tally)
@@ -524,6 +502,66 @@ public enum CheckRunner {
 }
 
 extension CheckRunner {
+    /// The jobs made and not yet handed to the workers: a key's, sorted, then runs of ``LayoutFeed/runSize`` (a
+    /// shard's, all of them).
+    ///
+    /// One value, changed by its methods: as variables of ``run(_:)`` captured by the closures that make the jobs
+    /// (a String Catalog's as it is read), each read and change of them was checked at run time for exclusive
+    /// access (`swift_beginAccess`, eight a string: 0.4 k instructions per Thai string).
+    struct JobQueue {
+        /// The jobs in runs: the next run to hand over, or a shard's jobs.
+        var jobs: [CheckJob] = []
+        /// Every string's identity, before sharding, when ``collectsIdentities``: a baseline needs them (nothing
+        /// else does).
+        private(set) var allIdentities = Set<String>()
+        /// A key's jobs, sorted before they go: a catalog lists a key's source language first, then the others in
+        /// order; sorted by key too (as Xcode writes them), the results come in report order and nothing moves.
+        private var keyJobs: [CheckJob] = []
+        private let feed: LayoutFeed
+        private let collectsIdentities: Bool
+        /// All jobs are kept to be sorted and shared out at the end.
+        private let sharded: Bool
+
+        init(feed: LayoutFeed, collectsIdentities: Bool, sharded: Bool) {
+            self.feed = feed
+            self.collectsIdentities = collectsIdentities
+            self.sharded = sharded
+            jobs.reserveCapacity(LayoutFeed.runSize)
+        }
+
+        /// Adds the next job made.
+        mutating func made(_ job: CheckJob) {
+            if let last = keyJobs.last, last.entry.key != job.entry.key { sendKeyJobs() }
+            keyJobs.append(job)
+        }
+
+        /// The last key's jobs, sorted, to the runs; each run handed over once full (unless sharded).
+        mutating func sendKeyJobs() {
+            // A stable insertion sort: the few jobs out of place move a few places each.
+            func order(_ index: Int) -> CheckReport.OrderKey {
+                (keyJobs[index].entry.key, keyJobs[index].entry.locale, keyJobs[index].entry.variantPath, keyJobs[index].place)
+            }
+            for start in keyJobs.indices.dropFirst() {
+                var index = start
+                while index > 0 && CheckReport.precedes(key: order(index), order(index - 1)) {
+                    keyJobs.swapAt(index, index - 1)
+                    index -= 1
+                }
+            }
+            for job in keyJobs {
+                if collectsIdentities {
+                    allIdentities.insert(CheckResult.identity(key: job.entry.key, locale: job.entry.locale, variant: job.entry.variantPath, place: job.place))
+                }
+                jobs.append(job)
+                if !sharded && jobs.count == LayoutFeed.runSize {
+                    feed.add(jobs)
+                    jobs.removeAll(keepingCapacity: true)
+                }
+            }
+            keyJobs.removeAll(keepingCapacity: true)
+        }
+    }
+
     /// Whether `key` is laid out otherwise in `locale` than in `other`: a `locales` entry (of an element, of the
     /// defaults, of a group or of a group's child) gives it other fields there, or a group shows it beside other
     /// texts there (its other keys' translations).
