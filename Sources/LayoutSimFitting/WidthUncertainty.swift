@@ -101,13 +101,14 @@ extension Fitter {
         }
         guard let index = found, index < plan.count else { return nil }
         let step = plan[index]
-        var probe = request
-        probe.container = request.container.at(step)
-        let sides = probe.container.insets.left + probe.container.insets.right
-        let textWidth = max(0, probe.container.width - sides)
+        let container = request.container.at(step)
+        let sides = container.insets.left + container.insets.right
+        let textWidth = max(0, container.width - sides)
         // Its widest line (rounded up to the pixel grid) that much wider still fits: every line does, so the lines
-        // fall as they did and the verdict is the same (most texts: no second layout).
+        // fall as they did and the verdict is the same (most texts: no second layout, and no copy of the request).
         if (report.results[index].width - sides) * factor <= textWidth - LineBreaker.tolerance { return true }
+        var probe = request
+        probe.container = container
         probe.container.width = sides + textWidth / factor
         let breaks = LineBreaker.opportunities(
             source.text, byCharacter: request.label.lineBreakMode == .charWrapping, strategy: request.label.lineBreakStrategy
