@@ -315,37 +315,20 @@ package enum XCStringsReader {
     }
 
     /// The value and state of a localization that is a string unit alone (no variations, no substitutions) whose
-    /// value has no `@` (as the parser found), read in place from the tape (`at`: the localization's entry); `nil` for any other, which
-    /// ``NodeParser`` reads (what it makes of this one is ``Localization/node`` `.unit(value, state)`, with no
-    /// diagnostic, which ``VariationExpander/plainUnit(_:)`` gives back).
+    /// value has no `@` (as the parser found), read in place from the tape (`at`: the localization's entry), its
+    /// members found as ``NodeParser`` finds them; `nil` for any other, which ``NodeParser`` reads (what it makes of
+    /// this one is ``Localization/node`` `.unit(value, state)`, with no diagnostic, which
+    /// ``VariationExpander/plainUnit(_:)`` gives back).
     private static func plainUnit(_ tape: JSONTape, _ at: Int) -> (value: String, state: String?)? {
         guard tape.entries[at].kind == .object else { return nil }
-        var stringUnit = -1
-        var member = at + 1
-        let end = tape.entries[at].word
-        while member < end {
-            switch tape.entries[member].string {
-            case "stringUnit": stringUnit = member
-            case "variations", "substitutions": return nil
-            default: break
-            }
-            member = tape.end(of: member + 1)
+        let fields = NodeFields(JSONObject(tape: tape, index: at))
+        guard fields.variations < 0, fields.substitutions < 0, fields.stringUnit >= 0,
+              tape.entries[fields.stringUnit + 1].kind == .object else { return nil }
+        let unit = UnitFields(JSONObject(tape: tape, index: fields.stringUnit + 1))
+        guard unit.value >= 0, tape.entries[unit.value + 1].kind == .string, !tape.stringHasAt(unit.value + 1) else {
+            return nil
         }
-        guard stringUnit >= 0, tape.entries[stringUnit + 1].kind == .object else { return nil }
-        var valueAt = -1, stateAt = -1
-        member = stringUnit + 2
-        let unitEnd = tape.entries[stringUnit + 1].word
-        while member < unitEnd {
-            switch tape.entries[member].string {
-            case "value": valueAt = member
-            case "state": stateAt = member
-            default: break
-            }
-            member = tape.end(of: member + 1)
-        }
-        guard valueAt >= 0, tape.entries[valueAt + 1].kind == .string, !tape.stringHasAt(valueAt + 1) else { return nil }
-        let value = tape.entries[valueAt + 1].string
-        return (value, stateAt < 0 ? nil : tape.string(at: stateAt + 1))
+        return (tape.entries[unit.value + 1].string, unit.state < 0 ? nil : tape.string(at: unit.state + 1))
     }
 
     /// The members of a key's value the reader looks at: the entry of the key of the last member of each name (as
@@ -379,6 +362,21 @@ package enum XCStringsReader {
                 case "stringUnit": stringUnit = at
                 case "variations": variations = at
                 case "substitutions": substitutions = at
+                default: break
+                }
+            }
+        }
+    }
+
+    /// The members of a string unit the reader looks at (as ``KeyFields``).
+    private struct UnitFields {
+        var value = -1, state = -1
+
+        init(_ unit: JSONObject) {
+            for at in unit.keyIndices {
+                switch unit.key(at: at) {
+                case "value": value = at
+                case "state": state = at
                 default: break
                 }
             }
@@ -460,17 +458,10 @@ package enum XCStringsReader {
             }
             if fields.stringUnit >= 0 {
                 // Its value and state in one walk (each the last of its name).
-                var valueAt = -1, stateAt = -1
                 if let unit = object.value(at: fields.stringUnit).object {
-                    for at in unit.keyIndices {
-                        switch unit.key(at: at) {
-                        case "value": valueAt = at
-                        case "state": stateAt = at
-                        default: break
-                        }
-                    }
-                    if valueAt >= 0, let value = unit.value(at: valueAt).string {
-                        return .unit(value: value, state: stateAt < 0 ? nil : unit.value(at: stateAt).string)
+                    let at = UnitFields(unit)
+                    if at.value >= 0, let value = unit.value(at: at.value).string {
+                        return .unit(value: value, state: at.state < 0 ? nil : unit.value(at: at.state).string)
                     }
                 }
                 error("\(here): \"stringUnit\" has no string \"value\"")
