@@ -20,7 +20,7 @@ package struct WidthUncertainty: Sendable {
     package var paths: [String] {
         var paths: [String] = []
         for bit in 0..<min(faces.count, 64) where standIns & (1 << UInt64(bit)) != 0 {
-            paths.append(faces[bit < 63 ? bit : lastFace].id.path)
+            paths.append(faces[bit < 63 ? bit : firstSharingLastBit].id.path)
         }
         return paths
     }
@@ -28,7 +28,7 @@ package struct WidthUncertainty: Sendable {
     /// the text used of those sharing it.
     let faces: [MeasuredFace]
     let standIns: UInt64
-    let lastFace: Int
+    let firstSharingLastBit: Int
 
     /// The stand-ins' font files (the paths' last components), sorted: for the words, made when they are said.
     package var files: [String] {
@@ -57,7 +57,7 @@ extension AdvanceSource {
         var face = -1, current = 0.0
         var seen: UInt64 = 0
         var fraction = 0.0, assumed = false
-        var lastFace = 63
+        var firstSharingLastBit = 63
         var weighted = 0.0, total = 0.0
         let (advances, _) = memo.at(size, self)
         for i in 0..<min(advances.count, faceIndex.count) {
@@ -67,7 +67,7 @@ extension AdvanceSource {
                 let bit: UInt64 = 1 << UInt64(min(face, 63))
                 if current > 0 && seen & bit == 0 {
                     seen |= bit
-                    if face >= 63 { lastFace = face }
+                    if face >= 63 { firstSharingLastBit = face }
                     if current > fraction, let standIn = faces[face].standIn {
                         fraction = current
                         assumed = StandInCalibration.widthUncertaintyIsAssumed(standIn, language: text.language)
@@ -80,7 +80,7 @@ extension AdvanceSource {
         }
         guard seen != 0, total > 0, weighted / total >= 0.001 else { return nil }
         return WidthUncertainty(fraction: fraction, share: weighted / total, assumed: assumed, faces: faces,
-                                standIns: seen, lastFace: lastFace)
+                                standIns: seen, firstSharingLastBit: firstSharingLastBit)
     }
 }
 

@@ -354,7 +354,6 @@ extension TextMeasurer {
         return true
     }
 
-
     /// The advance of `utf16[cluster]` shaped with `utf16[before]` and `utf16[after]` as its only context (adjacent
     /// ranges of the text, either possibly empty), font units; cached under the cluster's code units, when they are
     /// few, and the classes of its contexts (all that shaping reads of them: ``EdgeForms/contextClass(_:_:before:)``).

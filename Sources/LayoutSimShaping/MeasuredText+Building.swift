@@ -281,9 +281,9 @@ extension MeasuredText {
         }
         storage = MeasuredTextStorage(
             text: text, utf16Count: utf16.count, faces: faces, traits: traits, language: language,
-            missingGlyphs: missing, warnings: warnings, clusterStarts: starts, faceIndex: faceOf, faceRunEnds: faceRunEnds, inkTopUnits: inkTop,
-            inkBottomUnits: inkBottom, advanceUnits: advance, kerningUnits: kerning, asciiCode: asciiCode,
-            asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace, breaks: boundaryBreaks,
+            missingGlyphs: missing, warnings: warnings, clusterStarts: starts, faceIndex: faceOf,
+            faceRunEnds: faceRunEnds, inkTopUnits: inkTop, inkBottomUnits: inkBottom, advanceUnits: advance,
+            kerningUnits: kerning, asciiCode: asciiCode, asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace, breaks: boundaryBreaks,
             isGraphemeBoundary: grapheme, innerGraphemes: innerGraphemes, utf16: utf16, hasRightToLeft: hasRightToLeft,
             hasHangul: hasHangul, ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs,
             deferredEdges: deferredEdges
@@ -291,13 +291,9 @@ extension MeasuredText {
         self.softHyphens = softHyphens
     }
 
-
     /// The printable ASCII bases of the canonical decomposition of `scalars` (marks dropped), or nil when there is
     /// none or one is not printable ASCII (Foundation's decomposition).
-    static func asciiBases(_ scalars: [UInt32]) -> [UInt8]? {
-        // A no-break space is a space that does not break: the same advance in SF as in every font here (Inter: 792
-        // units each), so SF's measured space, not Inter's scaled.
-        if scalars == [0xA0] { return [0x20] }
+    private static func asciiBases(_ scalars: [UInt32]) -> [UInt8]? {
         var view = String.UnicodeScalarView()
         for value in scalars { view.append(Unicode.Scalar(value) ?? "\u{FFFD}") }
         let bases = String(view).decomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in

@@ -49,11 +49,12 @@ struct PairShaping {
     /// every pair from HarfBuzz.
     var usesPrelearned = true
 
-    /// What each model has learned, by face path: what the generated tables are made from, and what their test
-    /// compares them with.
-    var learned: [Prelearned] {
+    /// What each model has learned, under its font file's digest: what the generated tables are made from, and what
+    /// their test compares them with.
+    func learned() throws(FontError) -> [Prelearned] {
         let usable = tables.values.filter(\.usable)
-        return usable.sorted { ($0.face.id.path, $0.script) < ($1.face.id.path, $1.script) }.map { table in
+        let ordered = usable.sorted { ($0.face.id.path, $0.script) < ($1.face.id.path, $1.script) }
+        return try ordered.map { table throws(FontError) in
             var codes: [UInt8] = []
             var kerning: [UInt32] = []
             for code in 0..<256 where table.glyph[code] != 0 { codes.append(UInt8(code)) }
@@ -65,7 +66,8 @@ struct PairShaping {
                 }
             }
             return Prelearned(
-                sha256: table.face.id.path, script: table.script, indices: table.indices, codes: codes,
+                sha256: try FileDigests.shared.hexDigest(ofFileAt: table.face.id.path), script: table.script,
+                indices: table.indices, codes: codes,
                 glyphs: codes.map { UInt16(truncatingIfNeeded: table.glyph[Int($0)]) },
                 nominal: codes.map { Int16(truncatingIfNeeded: table.nominal[Int($0)]) }, kerning: kerning
             )
@@ -320,7 +322,7 @@ struct PairShaping {
     /// against HarfBuzz) so that a check does not ask HarfBuzz for them one by one as its texts bring them (about 15 k
     /// instructions a call: 4 k per Thai string in the 500-string benchmark).
     struct Prelearned: Equatable {
-        /// The font file's SHA-256 (in ``learned``, its path).
+        /// The font file's SHA-256.
         let sha256: String
         let script: UInt32
         let indices: UInt64

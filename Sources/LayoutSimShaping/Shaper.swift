@@ -30,8 +30,8 @@ package final class Shaper {
         set { state.pairs.usesPrelearned = newValue }
     }
 
-    /// What ``PairShaping`` has learned (by face path), for the generated tables and their test.
-    var learnedPairs: [PairShaping.Prelearned] { state.pairs.learned }
+    /// What ``PairShaping`` has learned, for the generated tables and their test.
+    func learnedPairs() throws(FontError) -> [PairShaping.Prelearned] { try state.pairs.learned() }
 
     package init() {}
 
