@@ -104,6 +104,27 @@ package final class CascadeFaces {
         count = faces.count + files.count
     }
 
+    /// The first of ``opened`` with a glyph for each code point asked lately (``firstOpened(having:)``),
+    /// direct-mapped by the low 10 bits: `value << 32 | index`; `UInt64.max` for an empty slot. Only found faces are
+    /// kept, never "none": ``opened`` only grows, and the faces before the one found never gain a glyph. Made when
+    /// first asked.
+    @exclusivity(unchecked) private var firstHaving: [UInt64] = []
+
+    /// The index of the first of ``opened`` with a glyph for the scalar `value`; nil when none has one (the faces
+    /// after them may). Remembered: the itemizer asks it of every cluster of one code point, and each face looked at
+    /// was retained and released around its test.
+    package func firstOpened(having value: UInt32) -> Int? {
+        if firstHaving.isEmpty { firstHaving = [UInt64](repeating: .max, count: 1024) }
+        let slot = Int(value & 1023)
+        let known = firstHaving[slot]
+        if UInt32(truncatingIfNeeded: known >> 32) == value { return Int(truncatingIfNeeded: known & 0xFFFF_FFFF) }
+        for i in opened.indices where opened[i].hasGlyph(value) {
+            firstHaving[slot] = UInt64(value) << 32 | UInt64(i)
+            return i
+        }
+        return nil
+    }
+
     /// Face `i`, opened now if it was not; else why it cannot be.
     package func open(_ i: Int) -> Result<FontFace, FontError> {
         if i < opened.count { return .success(opened[i]) }

@@ -56,6 +56,25 @@ struct ItemizerTests {
         #expect(uncovered.isEmpty)
     }
 
+    /// The cascade remembers each code point's first face (``CascadeFaces/firstOpened(having:)``, which the itemizer
+    /// asks of a cluster of one code point), direct-mapped by the low 10 bits: U+0E27 (Thai wo waen) and U+0627
+    /// (Arabic alef) share a slot, and asked in turn, twice, each gets its own script's face, as OneEm (printable ASCII
+    /// only, fontTools) gets "A"; U+1AB0, which no bundled font maps, gets none.
+    @Test func theCascadeRemembersEachCodePointsFirstFace() throws {
+        let engine = try TestSupport.engine()
+        let faces = try cascade(engine)
+        let thai = try #require(faces.firstIndex { $0.id.path.hasSuffix("NotoSansThai-Regular.ttf") })
+        let arabic = try #require(faces.firstIndex { $0.id.path.hasSuffix("NotoSansArabic-Regular.ttf") })
+        #expect(0x0E27 & 1023 == 0x0627 & 1023)
+        let remembered = CascadeFaces(faces)
+        for _ in 0..<2 {
+            #expect(remembered.firstOpened(having: 0x0E27) == thai)
+            #expect(remembered.firstOpened(having: 0x0627) == arabic)
+            #expect(remembered.firstOpened(having: 0x41) == 0)
+            #expect(remembered.firstOpened(having: 0x1AB0) == nil)
+        }
+    }
+
     @Test func runsSplitAtDirectionChanges() throws {
         let engine = try TestSupport.engine()
         let faces = try cascade(engine)
