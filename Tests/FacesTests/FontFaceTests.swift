@@ -106,6 +106,29 @@ struct FontFaceTests {
         #expect(report.results.first?.lineWidths == plain.results.first?.lineWidths)
     }
 
+    /// The cascades asked for one after another (the last one is compared field by field before the cache is
+    /// searched): each choice gets its own, the system font's stand-in at its weight (Inter's bold file for bold) and
+    /// a font file first, and asked again, the same cascade.
+    @Test func eachFontChoiceGetsItsOwnCascade() throws {
+        let engine = try TestSupport.engine()
+        func asked(_ font: FontChoice, _ weight: FontWeight) throws -> (CascadeFaces, String) {
+            let cascade = try engine.cascade(for: font, weight: weight)
+            return (cascade.cascadeFaces, cascade.faces[cascade.systemModelIndex].id.path)
+        }
+        let (regular, regularPath) = try asked(.textStyle(.body), .regular)
+        let (bold, boldPath) = try asked(.textStyle(.body), .bold)
+        let (file, _) = try asked(.file(TestSupport.oneEm, size: 10), .regular)
+        #expect(regularPath.hasSuffix("Inter-Regular.otf"))
+        #expect(boldPath.hasSuffix("Inter-Bold.otf"))
+        #expect(try engine.cascade(for: .file(TestSupport.oneEm, size: 10), weight: .regular).faces.first?.id.path
+            == TestSupport.oneEm)
+        #expect(try asked(.textStyle(.body), .regular).0 === regular)
+        #expect(try asked(.textStyle(.body), .regular).0 === regular)
+        #expect(try asked(.textStyle(.body), .bold).0 === bold)
+        #expect(try asked(.file(TestSupport.oneEm, size: 10), .regular).0 === file)
+        #expect(regular !== bold && regular !== file && bold !== file)
+    }
+
     @Test func missingGlyphsAreReported() throws {
         // No bundled font has Egyptian hieroglyphs: the cluster is reported with its code point, never silently
         // measured.
