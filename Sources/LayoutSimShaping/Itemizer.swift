@@ -148,10 +148,9 @@ package enum Itemizer {
         scratch.uncovered.removeAll(keepingCapacity: true)
         scratch.split.removeAll(keepingCapacity: true)
         var faces = Faces(cascade: cascade)
-        // The faces opened in a row from the first, in a local array read per cluster of several code points (no
-        // copies of the scratch or the faces); those opened later are looked at after them, in the cascade. A cluster
-        // of one code point asks the cascade, which remembers the first face with a glyph for it (each face tested
-        // here was retained and released around its test: twice per letter of a script after the first face's).
+        // The faces opened in a row from the first, in a local array read per cluster whose code points do not all
+        // have the same first face (``sameFirstFace(_:_:count:)``: no copies of the scratch or the faces); those opened
+        // later are looked at after them, in the cascade.
         let opened = cascade.opened
         guard !utf16.isEmpty, graphemes.count >= 2 else { return faces }
         let clusterCount = graphemes.count - 1
@@ -198,8 +197,8 @@ package enum Itemizer {
             }
             if scratch.requiredCount == 0 {
                 scratch.addPiece(at: range.lowerBound, script: script, face: -1)
-            } else if let index = (scratch.requiredCount == 1 ? cascade.firstOpened(having: scratch.required[0])
-                                   : opened.firstIndex(where: { covers($0, scratch) }))
+            } else if let index = sameFirstFace(cascade, scratch.required, count: scratch.requiredCount)
+                        ?? (scratch.requiredCount > 1 ? opened.firstIndex(where: { covers($0, scratch) }) : nil)
                         ?? faces.firstCovering(scratch, from: opened.count) {
                 scratch.addPiece(at: range.lowerBound, script: script, face: Int32(index))
             } else if let first = Unicode.Scalar(scratch.required[0]), let face = lastResort(first), covers(face, scratch) {
@@ -307,6 +306,22 @@ package enum Itemizer {
             }
         }
         return true
+    }
+
+    /// The first opened face of the cascade with a glyph for every required scalar of the cluster, when that is the
+    /// first face with a glyph for each one of them (which the cascade remembers: ``CascadeFaces/firstOpened(having:)``):
+    /// then it covers them all and no face before it covers any. Nil otherwise, or when no opened face has a glyph for
+    /// one of them. (Each face tested in turn was retained and released around its test, twice per letter of a
+    /// script after the first face's.)
+    @inline(__always)
+    private static func sameFirstFace(_ cascade: CascadeFaces, _ required: [UInt32], count: Int) -> Int? {
+        guard let first = cascade.firstOpened(having: required[0]) else { return nil }
+        var k = 1
+        while k < count {
+            if cascade.firstOpened(having: required[k]) != first { return nil }
+            k += 1
+        }
+        return first
     }
 
     /// Whether `face` has a glyph for every one of the cluster's required scalars.

@@ -75,6 +75,25 @@ struct ItemizerTests {
         }
     }
 
+    /// A cluster of several code points takes the first face with a glyph for all of them: "ก" + sara i, both first
+    /// in Noto Sans Thai, there; "a" + U+0308 (combining diaeresis), whose first faces differ (OneEm maps printable
+    /// ASCII and U+0301 but not U+0308, Inter both: fontTools), the first face that has both (the SF stand-in's Inter).
+    @Test func aClusterTakesTheFirstFaceWithAllItsCodePoints() throws {
+        let engine = try TestSupport.engine()
+        let faces = try cascade(engine)
+        let thai = try #require(faces.firstIndex { $0.id.path.hasSuffix("NotoSansThai-Regular.ttf") })
+        let both = try #require(faces.firstIndex { $0.hasGlyph(0x61) && $0.hasGlyph(0x308) })
+        #expect(faces[0].hasGlyph(0x61) && !faces[0].hasGlyph(0x308) && both > 0)
+        #expect(faces[both].id.path.hasSuffix("Inter-Regular.otf"))
+        for _ in 0..<2 {
+            let utf16 = Array("\u{0E01}\u{0E34}a\u{0308}".utf16)
+            let (runs, _, uncovered, _) = Itemizer.itemize(utf16, graphemes: try graphemes(utf16), levels: [], cascade: faces)
+            #expect(runs.map(\.range) == [0..<2, 2..<4])
+            #expect(runs.map(\.faceIndex) == [thai, both])
+            #expect(uncovered.isEmpty)
+        }
+    }
+
     @Test func runsSplitAtDirectionChanges() throws {
         let engine = try TestSupport.engine()
         let faces = try cascade(engine)
