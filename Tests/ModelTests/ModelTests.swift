@@ -550,3 +550,16 @@ extension ModelTests {
         }
     }
 }
+
+/// The package's `joined(separator:)` for arrays of strings (in place of the standard library's generic one): the
+/// strings with the separator between them, none around them.
+struct ArrayJoinedTests {
+    @Test func stringsAreJoinedWithTheSeparatorBetweenThem() {
+        #expect([String]().joined(separator: ", ") == "")
+        #expect(["de"].joined(separator: ", ") == "de")
+        #expect(["de", "plural", "one"].joined(separator: ", ") == "de, plural, one")
+        #expect(["", ""].joined(separator: "/") == "/")
+        #expect(["a", "", "b"].joined(separator: "\n") == "a\n\nb")
+        #expect(["é", "🇩🇪"].joined(separator: "") == "é🇩🇪")
+    }
+}
