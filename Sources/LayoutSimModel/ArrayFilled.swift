@@ -10,3 +10,14 @@ extension Array {
         return out
     }
 }
+
+extension Array {
+    /// Removes every element, keeping the storage for the next ones; nothing when there is none. (The standard
+    /// library's `removeAll(keepingCapacity: true)` of an array that never held anything, the shared empty one, makes
+    /// a new empty one and releases the old: about 50 instructions, at every text or size for the arrays that stay
+    /// empty.)
+    @inlinable
+    package mutating func clear() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
+    }
+}

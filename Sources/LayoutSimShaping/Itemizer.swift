@@ -144,9 +144,9 @@ package enum Itemizer {
         _ utf16: [UInt16], graphemes: [Int], levels: [UInt8], cascade: CascadeFaces, emojiFace: Int?,
         table: inout CodePointTable, scratch: inout Scratch, lastResort: (Unicode.Scalar) -> FontFace?
     ) -> Faces {
-        scratch.runs.removeAll(keepingCapacity: true)
-        scratch.uncovered.removeAll(keepingCapacity: true)
-        scratch.split.removeAll(keepingCapacity: true)
+        scratch.runs.clear()
+        scratch.uncovered.clear()
+        scratch.split.clear()
         var faces = Faces(cascade: cascade)
         // The faces opened in a row from the first, in a local array read per cluster whose code points do not all
         // have the same first face (``sameFirstFace(_:_:count:)``: no copies of the scratch or the faces); those opened
@@ -154,7 +154,7 @@ package enum Itemizer {
         let opened = cascade.opened
         guard !utf16.isEmpty, graphemes.count >= 2 else { return faces }
         let clusterCount = graphemes.count - 1
-        scratch.starts.removeAll(keepingCapacity: true)
+        scratch.starts.clear()
         scratch.pieces = 0
         if scratch.own.count < clusterCount {
             scratch.own.append(contentsOf: repeatElement(0, count: clusterCount - scratch.own.count))

@@ -79,7 +79,7 @@ extension MeasuredText {
         }
         if count > 0, starts.first != 0 { starts.insert(0, at: 0) }
         let clusterCount = starts.count
-        scratch.clusterOfOffset.removeAll(keepingCapacity: true)
+        scratch.clusterOfOffset.clear()
         scratch.clusterOfOffset.append(contentsOf: repeatElement(-1, count: count))
         for i in 0..<clusterCount { scratch.clusterOfOffset[starts[i]] = Int32(i) }
 
@@ -88,7 +88,7 @@ extension MeasuredText {
         var faceOf = [UInt16].filled(0, count: clusterCount)
         var inkTop = [Int32].filled(.min, count: clusterCount)
         var inkBottom = [Int32].filled(.max, count: clusterCount)
-        scratch.missing.removeAll(keepingCapacity: true)
+        scratch.missing.clear()
         // Through buffer pointers: each store into an array checks that it is unique.
         scratch.clusterOfOffset.withUnsafeBufferPointer { clusterOf in
             faceOf.withUnsafeMutableBufferPointer { faceOf in
@@ -125,8 +125,8 @@ extension MeasuredText {
         for i in 1..<max(1, clusterCount) where faceOf[i] != faceOf[i - 1] { faceRunEnds.append(Int32(i)) }
         if clusterCount > 0 { faceRunEnds.append(Int32(clusterCount)) }
 
-        scratch.severalCounts.removeAll(keepingCapacity: true)
-        scratch.severalCodes.removeAll(keepingCapacity: true)
+        scratch.severalCounts.clear()
+        scratch.severalCodes.clear()
         // Written through buffer pointers: each store into an array, or append, checks that it is unique (144
         // checks per Arabic string).
         var asciiCode = [UInt8].filled(0, count: clusterCount)

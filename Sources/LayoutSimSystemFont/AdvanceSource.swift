@@ -71,8 +71,8 @@ package struct AdvanceSource {
         let softHyphens = text.softHyphens
         out.scale = 1
         guard !units.start.isEmpty || !units.end.isEmpty || !softHyphens.isEmpty else {
-            out.start.removeAll(keepingCapacity: true)
-            out.end.removeAll(keepingCapacity: true)
+            out.start.clear()
+            out.end.clear()
             return
         }
         let tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
@@ -108,7 +108,7 @@ package struct AdvanceSource {
     /// out where the face changes (runs of one face are long), not once per face up front in arrays. Most deltas are
     /// 0 (a kerned pair is rare): they stay the zeros the array starts with, their face not looked up.
     private func points(_ deltas: [Int32], size: Double, tightening: Double, into out: inout [Double]) {
-        out.removeAll(keepingCapacity: true)
+        out.clear()
         guard !deltas.isEmpty else { return }
         out.append(contentsOf: repeatElement(0, count: deltas.count))
         var face = -1

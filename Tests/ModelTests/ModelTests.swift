@@ -563,3 +563,18 @@ struct ArrayJoinedTests {
         #expect(["é", "🇩🇪"].joined(separator: "") == "é🇩🇪")
     }
 }
+
+/// `clear()`: every element removed, the storage kept for the next ones.
+struct ArrayClearTests {
+    @Test func clearingKeepsTheStorage() {
+        var full = [1, 2, 3]
+        let capacity = full.capacity
+        full.clear()
+        #expect(full.isEmpty && full.capacity == capacity)
+        var empty: [Int] = []
+        empty.clear()
+        #expect(empty.isEmpty)
+        empty.append(4)
+        #expect(empty == [4])
+    }
+}
