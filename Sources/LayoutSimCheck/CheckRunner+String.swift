@@ -64,17 +64,20 @@ extension CheckRunner {
         let detail: ResultDetail = draws ? .full : .failures
         do {
             let report: FitReport
-            /// The text and advances of a string laid out once, or the layouts of a group child (one per range of
-            /// categories), each with its text and advances.
-            let single: LaidOutSource?
+            /// The text and advances of a string laid out once (`isSingle`), or the layouts of a group child (one per
+            /// range of categories), each with its text and advances. (Not an optional: unwrapped in ``withPart``, the
+            /// advances were copied at each call, every array of their text and the memo retained and released.)
+            let isSingle: Bool
+            let source: LaidOutSource
             var groupParts: [LaidOutText] = []
             var groupRooms: [ContentSizeCategory: Double] = [:]
             var groupRows: [ContentSizeCategory: GroupPlan.RowShare] = [:]
             if let context = job.group {
                 let plan = try planGroup(job, context: context, categories: options.categories, engine: engine)
                 result.placement = plan.placement
+                // (A group child laid out has a part: `layOutGroupChild` gives nil for none.)
                 guard let laidOut = try layOutGroupChild(job, plan: plan, engine: engine, usesSystemFonts: options.usesSystemFonts,
-                                                         detail: detail) else {
+                                                         detail: detail), let firstPart = laidOut.parts.first else {
                     result.passed = true
                     result.fitsThrough = options.categories.max()
                     return Checked(result: result)
@@ -82,22 +85,24 @@ extension CheckRunner {
                 report = laidOut.report
                 groupRooms = plan.parts.reduce(into: [:]) { $0.merge($1.rooms) { a, _ in a } }
                 groupRows = plan.parts.reduce(into: [:]) { $0.merge($1.rows) { a, _ in a } }
-                single = nil
+                isSingle = false
+                source = firstPart.source
                 groupParts = laidOut.parts
             } else {
                 let request = try job.element.request(
                     text: job.text, language: job.language, categories: options.categories, usesSystemFonts: options.usesSystemFonts
                 )
-                let (laidOut, source) = try engine.layOut(request, detail: detail)
+                let (laidOut, laidSource) = try engine.layOut(request, detail: detail)
                 report = laidOut
-                single = source
+                isSingle = true
+                source = laidSource
             }
             /// `body` of the layout that made the result at `category` and its text's advances, read in place (a copy
             /// of them retains every array of the text and the report).
             func withPart<R, E: Error>(
                 _ category: ContentSizeCategory?, _ body: (FitReport, LaidOutSource) throws(E) -> R
             ) throws(E) -> R {
-                if let single { return try body(report, single) }
+                if isSingle { return try body(report, source) }
                 let index = groupParts.firstIndex { $0.report.results.contains { $0.category == category } } ?? 0
                 return try body(groupParts[index].report, groupParts[index].source)
             }
