@@ -96,7 +96,13 @@ public struct LRUCache<Key: Hashable, Value> {
     /// The value for `key`, now the most recently used (nil: none), counted as a hit or a miss, with the key's
     /// ``Probe`` for inserting a value after a miss.
     @inlinable public mutating func lookUp(_ key: Key) -> (value: Value?, probe: Probe) {
-        let hash = key.hashValue
+        lookUp(key, hash: key.hashValue)
+    }
+
+    /// ``lookUp(_:)`` with the key's hash value given, for a key that works one out itself for less than a `Hasher`
+    /// round costs (the shaper's runs, looked up several times per text). Every lookup and insertion of one cache
+    /// must give the hash values of the same function.
+    @inlinable package mutating func lookUp(_ key: Key, hash: Int) -> (value: Value?, probe: Probe) {
         let probe = Probe(key: key, hash: hash)
         guard let (_, slot) = find(key, hash: hash) else {
             misses += 1

@@ -44,6 +44,28 @@ struct LRUCacheTests {
         #expect(cache["a"] == 2 && cache.count == 1 && cache.hits == 2 && cache.misses == 1)
     }
 
+    /// Hash values given by the caller (``LRUCache/lookUp(_:hash:)``) file and find the keys, colliding ones told apart
+    /// by the keys themselves, and evict the least recently used as the cache's own do: 30 keys under 4 values in a
+    /// cache of 8, against a list kept by hand.
+    @Test func looksUpUnderGivenHashValues() {
+        var cache = LRUCache<Int, Int>(capacity: 8)
+        var reference: [(key: Int, value: Int)] = []   // most recent first
+        for step in 0..<600 {
+            let key = (step * 7 + step / 13) % 30
+            let (found, probe) = cache.lookUp(key, hash: key % 4 - 2)
+            let expected = reference.firstIndex { $0.key == key }.map { reference.remove(at: $0) }
+            #expect(found == expected?.value, "step \(step)")
+            if let expected {
+                reference.insert(expected, at: 0)
+            } else {
+                cache.insert(step, at: probe)
+                reference.insert((key, step), at: 0)
+                if reference.count > 8 { reference.removeLast() }
+            }
+            #expect(cache.count == reference.count)
+        }
+    }
+
     private struct Colliding: Hashable {
         let value: Int
         func hash(into hasher: inout Hasher) { hasher.combine(value % 3) }
