@@ -36,7 +36,8 @@ package final class SystemFontModel {
     private let registry: FontRegistry
     /// Per weight opened (``open(_:)``): Σ Inter nominal advances of A–Z a–z, Inter font units, and Inter's units per
     /// em (both 0 when no Inter file is bundled for the weight). Not checked for exclusive access, as the caches below.
-    @exclusivity(unchecked) private var interLetters: [FontWeight: (units: Double, unitsPerEm: Int)] = [:]
+    /// By weight, lightest first (``slot(_:)``: a dictionary hashed the weight's name at every text).
+    @exclusivity(unchecked) private var interLetters: [(units: Double, unitsPerEm: Int)?] = [nil, nil, nil, nil]
     /// SF advance rows already computed, keyed by (size, weight); bounded. These two caches are not checked for
     /// exclusive access at run time (a thread-local lookup, ~80 instructions, about ten per string): private, used by
     /// the one thread of the engine that owns the model, changed only in ``row(atSize:weight:)``, which calls nothing
@@ -56,9 +57,9 @@ package final class SystemFontModel {
     /// Opens the Inter face of `weight`, once: every weight a text is measured at is opened first (the engine does it,
     /// where an unreadable bundled font is an error), so that the ratios below never stand in for a font not read.
     package func open(_ weight: FontWeight) throws(FontError) {
-        guard interLetters[weight] == nil else { return }
+        guard interLetters[Self.slot(weight)] == nil else { return }
         guard let file = SystemCascadeFiles.interFiles[weight] else {
-            interLetters[weight] = (0, 0)
+            interLetters[Self.slot(weight)] = (0, 0)
             return
         }
         let face = try registry.bundledFace(named: file)
@@ -66,7 +67,17 @@ package final class SystemFontModel {
         for scalar in Self.ratioLetters {
             if let glyph = face.nominalGlyph(for: scalar) { sum += Double(face.nominalAdvance(ofGlyph: glyph)) }
         }
-        interLetters[weight] = (sum, face.metrics.unitsPerEm)
+        interLetters[Self.slot(weight)] = (sum, face.metrics.unitsPerEm)
+    }
+
+    /// The place of `weight` in ``interLetters``.
+    private static func slot(_ weight: FontWeight) -> Int {
+        switch weight {
+        case .regular: 0
+        case .medium: 1
+        case .semibold: 2
+        case .bold: 3
+        }
     }
 
     /// The letters whose SF/Inter width ratio scales characters SF was not measured on.
@@ -98,7 +109,7 @@ package final class SystemFontModel {
     private func letterRatio(_ sf: [Double], atSize size: Double, weight: FontWeight) -> Double {
         var sfSum = 0.0
         for scalar in Self.ratioLetters { sfSum += sf[Int(scalar.value) - 0x20] }
-        guard let letters = interLetters[weight] else {
+        guard let letters = interLetters[Self.slot(weight)] else {
             preconditionFailure("the system-font model's weight \(weight) was used before it was opened")
         }
         guard letters.units > 0 else { return 1 }
