@@ -9,7 +9,7 @@ import LayoutSimModel
 ///
 /// Its working state is not checked for exclusive access at run time (`@exclusivity(unchecked)`: a check is a
 /// thread-local lookup, about 80 instructions, and a text made about ten): each property is this object's own
-/// (private, or `edgeForms`, which only the extension in `LineEdges.swift` swaps out and back), used by one thread,
+/// (private, or `edgeForms`, which only the extension in `LineEdges.swift` uses), used by one thread,
 /// and nothing called while one changes (ICU, HarfBuzz, the itemizer and the builder, given the arrays they fill)
 /// comes back to the measurer.
 package final class TextMeasurer {
