@@ -115,9 +115,10 @@ package enum LineBoxes {
                     gap = max(gap, perFace[face].gap * size)
                     lastFace = face
                 }
-                if text.inkTopUnits[i] != .min {
-                    let top = Double(text.inkTopUnits[i]) * unitScale[face]
-                    let bottom = -Double(text.inkBottomUnits[i]) * unitScale[face]
+                let ink = text.inkUnits[i]
+                if ink.hasInk {
+                    let top = Double(ink.top) * unitScale[face]
+                    let bottom = -Double(ink.bottom) * unitScale[face]
                     if top > (inkTop ?? -.infinity) { inkTop = top; topOffset = text.clusterStarts[i] }
                     if bottom > (inkBottom ?? -.infinity) { inkBottom = bottom; bottomOffset = text.clusterStarts[i] }
                     if growsWithFonts && growsToInk[face] {

@@ -86,8 +86,7 @@ extension MeasuredText {
         var advance = [Int32].filled(0, count: clusterCount)
         var kerning = [Int32].filled(0, count: clusterCount)
         var faceOf = [UInt16].filled(0, count: clusterCount)
-        var inkTop = [Int32].filled(.min, count: clusterCount)
-        var inkBottom = [Int32].filled(.max, count: clusterCount)
+        var ink = [InkUnits].filled(.none, count: clusterCount)
         scratch.missing.clear()
         // Through buffer pointers: each store into an array checks that it is unique.
         scratch.clusterOfOffset.withUnsafeBufferPointer { clusterOf in
@@ -99,20 +98,18 @@ extension MeasuredText {
             }
             advance.withUnsafeMutableBufferPointer { advance in
                 kerning.withUnsafeMutableBufferPointer { kerning in
-                    inkTop.withUnsafeMutableBufferPointer { inkTop in
-                        inkBottom.withUnsafeMutableBufferPointer { inkBottom in
-                            for r in runs.indices {
-                                for glyph in runs[r].run.glyphs where glyph.cluster < count {
-                                    let i = Int(clusterOf[glyph.cluster])
-                                    guard i >= 0 else { continue }
-                                    advance[i] &+= glyph.advance
-                                    kerning[i] &+= glyph.advance &- glyph.nominalAdvance
-                                    if let top = glyph.inkTop, let bottom = glyph.inkBottom {
-                                        inkTop[i] = max(inkTop[i], top)
-                                        inkBottom[i] = min(inkBottom[i], bottom)
-                                    }
-                                    if glyph.glyphID == 0, scratch.missing.last != i { scratch.missing.append(i) }
+                    ink.withUnsafeMutableBufferPointer { ink in
+                        for r in runs.indices {
+                            for glyph in runs[r].run.glyphs where glyph.cluster < count {
+                                let i = Int(clusterOf[glyph.cluster])
+                                guard i >= 0 else { continue }
+                                advance[i] &+= glyph.advance
+                                kerning[i] &+= glyph.advance &- glyph.nominalAdvance
+                                if let top = glyph.inkTop, let bottom = glyph.inkBottom {
+                                    ink[i].top = max(ink[i].top, top)
+                                    ink[i].bottom = min(ink[i].bottom, bottom)
                                 }
+                                if glyph.glyphID == 0, scratch.missing.last != i { scratch.missing.append(i) }
                             }
                         }
                     }
@@ -187,8 +184,7 @@ extension MeasuredText {
                     if !needsGlyph {
                         advance[i] = 0
                         kerning[i] = 0
-                        inkTop[i] = Int32.min
-                        inkBottom[i] = Int32.max
+                        ink[i] = .none
                         scratch.missing.removeAll { $0 == i }
                     }
                     // Thai, Arabic, Devanagari…: a base letter outside ASCII, known without decomposing.
@@ -282,7 +278,7 @@ extension MeasuredText {
         storage = MeasuredTextStorage(
             text: text, utf16Count: utf16.count, faces: faces, traits: traits, language: language,
             missingGlyphs: missing, warnings: warnings, clusterStarts: starts, faceIndex: faceOf,
-            faceRunEnds: faceRunEnds, inkTopUnits: inkTop, inkBottomUnits: inkBottom, advanceUnits: advance,
+            faceRunEnds: faceRunEnds, inkUnits: ink, advanceUnits: advance,
             kerningUnits: kerning, asciiCode: asciiCode, asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace, breaks: boundaryBreaks,
             isGraphemeBoundary: grapheme, innerGraphemes: innerGraphemes, utf16: utf16, hasRightToLeft: hasRightToLeft,
             hasHangul: hasHangul, ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs,

@@ -127,10 +127,9 @@ public struct MeasuredText: Sendable {
     /// Where each stretch of clusters of one face (``faceIndex``) ends, in order: the stages that work a face's rule
     /// out once per stretch at each size find the stretches here, not by comparing every cluster's face at each size.
     @inlinable package var faceRunEnds: [Int32] { storage.faceRunEnds }
-    /// Topmost ink of each cluster, font units above the baseline (`Int32.min`: no ink).
-    @inlinable package var inkTopUnits: [Int32] { storage.inkTopUnits }
-    /// Bottommost ink of each cluster, font units above the baseline (`Int32.max`: no ink).
-    @inlinable package var inkBottomUnits: [Int32] { storage.inkBottomUnits }
+    /// Topmost and bottommost ink of each cluster, font units above the baseline (``InkUnits/none``: no ink). One
+    /// array of both: two were two allocations per text.
+    @inlinable package var inkUnits: [InkUnits] { storage.inkUnits }
     /// Shaped advance of each cluster (kerning included), font units.
     @inlinable package var advanceUnits: [Int32] { storage.advanceUnits }
     /// Shaped minus nominal advance of each cluster (the font's kerning adjustment), font units.
@@ -298,8 +297,7 @@ public struct MeasuredText: Sendable {
     @usableFromInline let clusterStarts: [Int]
     @usableFromInline let faceIndex: [UInt16]
     @usableFromInline let faceRunEnds: [Int32]
-    @usableFromInline let inkTopUnits: [Int32]
-    @usableFromInline let inkBottomUnits: [Int32]
+    @usableFromInline let inkUnits: [InkUnits]
     @usableFromInline let advanceUnits: [Int32]
     @usableFromInline let kerningUnits: [Int32]
     @usableFromInline let asciiCode: [UInt8]
@@ -328,8 +326,7 @@ public struct MeasuredText: Sendable {
         clusterStarts: [Int],
         faceIndex: [UInt16],
         faceRunEnds: [Int32],
-        inkTopUnits: [Int32],
-        inkBottomUnits: [Int32],
+        inkUnits: [InkUnits],
         advanceUnits: [Int32],
         kerningUnits: [Int32],
         asciiCode: [UInt8],
@@ -357,8 +354,7 @@ public struct MeasuredText: Sendable {
         self.clusterStarts = clusterStarts
         self.faceIndex = faceIndex
         self.faceRunEnds = faceRunEnds
-        self.inkTopUnits = inkTopUnits
-        self.inkBottomUnits = inkBottomUnits
+        self.inkUnits = inkUnits
         self.advanceUnits = advanceUnits
         self.kerningUnits = kerningUnits
         self.asciiCode = asciiCode
@@ -376,4 +372,24 @@ public struct MeasuredText: Sendable {
         self.rightToLeftParagraphs = rightToLeftParagraphs
         self.deferredEdges = deferredEdges
     }
+}
+
+/// A cluster's topmost and bottommost ink, font units above the baseline (``MeasuredText/inkUnits``).
+@usableFromInline
+package struct InkUnits: Equatable, Sendable {
+    /// Topmost ink (`Int32.min` with ``bottom`` `Int32.max`: no ink).
+    @usableFromInline package var top: Int32
+    /// Bottommost ink.
+    @usableFromInline package var bottom: Int32
+
+    /// No ink: nothing drawn.
+    package static let none = InkUnits(top: .min, bottom: .max)
+
+    package init(top: Int32, bottom: Int32) {
+        self.top = top
+        self.bottom = bottom
+    }
+
+    /// Whether the cluster draws ink.
+    @inlinable package var hasInk: Bool { top != .min }
 }
