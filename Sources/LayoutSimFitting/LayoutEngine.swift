@@ -143,7 +143,7 @@ public final class LayoutEngine {
     ///
     /// - Parameter detail: ``ResultDetail/failures`` for a check: passing categories as summaries.
     package func layOut(
-        _ request: FitRequest, detail: ResultDetail = .full
+        _ request: consuming FitRequest, detail: ResultDetail = .full
     ) throws(LayoutSimError) -> (report: FitReport, source: AdvanceSource) {
         try Fitter.validate(request.container)
         // No more UTF-16 code units than UTF-8 bytes (counted at once; UTF-16 is counted by reading the text).
