@@ -41,7 +41,7 @@ public struct FitRequest: Sendable {
     public var allowsWordBreaks: Bool
 
     /// Creates a request.
-    public init(
+    @inlinable public init(
         text: String,
         font: FontChoice,
         container: Container,
