@@ -64,10 +64,10 @@ extension CheckRunner {
         let detail: ResultDetail = draws ? .full : .failures
         do {
             let report: FitReport
-            /// The text and advances of a string laid out once (`isSingle`), or the layouts of a group child (one per
-            /// range of categories), each with its text and advances. (Not an optional: unwrapped in ``withPart``, the
-            /// advances were copied at each call, every array of their text and the memo retained and released.)
-            let isSingle: Bool
+            /// The text and advances of a string laid out once, or the layouts of a group child (one per range of
+            /// categories, in `groupParts`), each with its text and advances; a group child's `source` is its first
+            /// part's. (Not an optional: unwrapped in ``withPart``, the advances were copied at each call, every array
+            /// of their text and the memo retained and released.)
             let source: LaidOutSource
             var groupParts: [LaidOutText] = []
             var groupRooms: [ContentSizeCategory: Double] = [:]
@@ -85,7 +85,6 @@ extension CheckRunner {
                 report = laidOut.report
                 groupRooms = plan.parts.reduce(into: [:]) { $0.merge($1.rooms) { a, _ in a } }
                 groupRows = plan.parts.reduce(into: [:]) { $0.merge($1.rows) { a, _ in a } }
-                isSingle = false
                 source = firstPart.source
                 groupParts = laidOut.parts
             } else {
@@ -94,7 +93,6 @@ extension CheckRunner {
                 )
                 let (laidOut, laidSource) = try engine.layOut(request, detail: detail)
                 report = laidOut
-                isSingle = true
                 source = laidSource
             }
             /// `body` of the layout that made the result at `category` and its text's advances, read in place (a copy
@@ -102,7 +100,7 @@ extension CheckRunner {
             func withPart<R, E: Error>(
                 _ category: ContentSizeCategory?, _ body: (FitReport, LaidOutSource) throws(E) -> R
             ) throws(E) -> R {
-                if isSingle { return try body(report, source) }
+                if groupParts.isEmpty { return try body(report, source) }
                 let index = groupParts.firstIndex { $0.report.results.contains { $0.category == category } } ?? 0
                 return try body(groupParts[index].report, groupParts[index].source)
             }
