@@ -309,10 +309,10 @@ package enum Itemizer {
     }
 
     /// The first opened face of the cascade with a glyph for every required scalar of the cluster, when that is the
-    /// first face with a glyph for each one of them (which the cascade remembers: ``CascadeFaces/firstOpened(having:)``):
-    /// then it covers them all and no face before it covers any. Nil otherwise, or when no opened face has a glyph for
-    /// one of them. (Each face tested in turn was retained and released around its test, twice per letter of a
-    /// script after the first face's.)
+    /// first face with a glyph for each one of them (which the cascade remembers:
+    /// ``CascadeFaces/firstOpened(having:)``): then it covers them all and no face before it covers any. Nil
+    /// otherwise, or when no opened face has a glyph for one of them. (Each face tested in turn was retained and
+    /// released around its test, twice per letter of a script after the first face's.)
     @inline(__always)
     private static func sameFirstFace(_ cascade: CascadeFaces, _ required: [UInt32], count: Int) -> Int? {
         guard let first = cascade.firstOpened(having: required[0]) else { return nil }

@@ -278,8 +278,8 @@ extension MeasuredText {
         storage = MeasuredTextStorage(
             text: text, utf16Count: utf16.count, faces: faces, traits: traits, language: language,
             missingGlyphs: missing, warnings: warnings, clusterStarts: starts, faceIndex: faceOf,
-            faceRunEnds: faceRunEnds, inkUnits: ink, advanceUnits: advance,
-            kerningUnits: kerning, asciiCode: asciiCode, asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace, breaks: boundaryBreaks,
+            faceRunEnds: faceRunEnds, inkUnits: ink, advanceUnits: advance, kerningUnits: kerning, asciiCode: asciiCode,
+            asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace, breaks: boundaryBreaks,
             isGraphemeBoundary: grapheme, innerGraphemes: innerGraphemes, utf16: utf16, hasRightToLeft: hasRightToLeft,
             hasHangul: hasHangul, ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs,
             deferredEdges: deferredEdges
