@@ -83,136 +83,129 @@ extension MeasuredText {
         scratch.clusterOfOffset.append(contentsOf: repeatElement(-1, count: count))
         for i in 0..<clusterCount { scratch.clusterOfOffset[starts[i]] = Int32(i) }
 
-        var advance = [Int32].filled(0, count: clusterCount)
-        var kerning = [Int32].filled(0, count: clusterCount)
-        var faceOf = [UInt16].filled(0, count: clusterCount)
-        var ink = [InkUnits].filled(.none, count: clusterCount)
+        // Every field of a cluster in one array: six arrays were six allocations per text.
+        var facts = [ClusterFacts].filled(.empty, count: clusterCount)
         scratch.missing.clear()
         // Through buffer pointers: each store into an array checks that it is unique.
         scratch.clusterOfOffset.withUnsafeBufferPointer { clusterOf in
-            faceOf.withUnsafeMutableBufferPointer { faceOf in
+            facts.withUnsafeMutableBufferPointer { facts in
                 for r in runs.indices {
                     let face = UInt16(runs[r].faceIndex)
-                    for offset in runs[r].run.range where clusterOf[offset] >= 0 { faceOf[Int(clusterOf[offset])] = face }
+                    for offset in runs[r].run.range where clusterOf[offset] >= 0 {
+                        facts[Int(clusterOf[offset])].face = face
+                    }
                 }
-            }
-            advance.withUnsafeMutableBufferPointer { advance in
-                kerning.withUnsafeMutableBufferPointer { kerning in
-                    ink.withUnsafeMutableBufferPointer { ink in
-                        for r in runs.indices {
-                            for glyph in runs[r].run.glyphs where glyph.cluster < count {
-                                let i = Int(clusterOf[glyph.cluster])
-                                guard i >= 0 else { continue }
-                                advance[i] &+= glyph.advance
-                                kerning[i] &+= glyph.advance &- glyph.nominalAdvance
-                                if let top = glyph.inkTop, let bottom = glyph.inkBottom {
-                                    ink[i].top = max(ink[i].top, top)
-                                    ink[i].bottom = min(ink[i].bottom, bottom)
-                                }
-                                if glyph.glyphID == 0, scratch.missing.last != i { scratch.missing.append(i) }
-                            }
+                for r in runs.indices {
+                    for glyph in runs[r].run.glyphs where glyph.cluster < count {
+                        let i = Int(clusterOf[glyph.cluster])
+                        guard i >= 0 else { continue }
+                        facts[i].advance &+= glyph.advance
+                        facts[i].kerning &+= glyph.advance &- glyph.nominalAdvance
+                        if let top = glyph.inkTop, let bottom = glyph.inkBottom {
+                            facts[i].ink.top = max(facts[i].ink.top, top)
+                            facts[i].ink.bottom = min(facts[i].ink.bottom, bottom)
                         }
+                        if glyph.glyphID == 0, scratch.missing.last != i { scratch.missing.append(i) }
                     }
                 }
             }
         }
         starts.append(count)
         // Where each stretch of one face ends (runs of a face may follow one another: split by script or level).
+        // Made with room for 16 (64 bytes): appended one by one from none, the ends of a text of a few stretches grew
+        // the array twice or more.
         var faceRunEnds: [Int32] = []
-        for i in 1..<max(1, clusterCount) where faceOf[i] != faceOf[i - 1] { faceRunEnds.append(Int32(i)) }
+        faceRunEnds.reserveCapacity(min(clusterCount, 16))
+        for i in 1..<max(1, clusterCount) where facts[i].face != facts[i - 1].face { faceRunEnds.append(Int32(i)) }
         if clusterCount > 0 { faceRunEnds.append(Int32(clusterCount)) }
 
         scratch.severalCounts.clear()
         scratch.severalCodes.clear()
-        // Written through buffer pointers: each store into an array, or append, checks that it is unique (144
+        // Written through a buffer pointer: each store into an array, or append, checks that it is unique (144
         // checks per Arabic string).
-        var asciiCode = [UInt8].filled(0, count: clusterCount)
-        var whitespace = [Bool].filled(false, count: clusterCount)
         var hasHangul = false
         var softHyphens: [Int] = []
-        asciiCode.withUnsafeMutableBufferPointer { asciiCode in
-            whitespace.withUnsafeMutableBufferPointer { whitespace in
-                for i in 0..<clusterCount {
-                    let range = starts[i]..<starts[i + 1]
-                    let first = utf16[range.lowerBound]
-                    if (0x1100...0x11FF).contains(first) || (0x3130...0x318F).contains(first)
-                        || (0xAC00...0xD7A3).contains(first) {
-                        hasHangul = true
+        facts.withUnsafeMutableBufferPointer { facts in
+            for i in 0..<clusterCount {
+                let range = starts[i]..<starts[i + 1]
+                let first = utf16[range.lowerBound]
+                if (0x1100...0x11FF).contains(first) || (0x3130...0x318F).contains(first)
+                    || (0xAC00...0xD7A3).contains(first) {
+                    hasHangul = true
+                }
+                // Fast path: printable ASCII needs no decomposition.
+                var printable = true
+                var spaces = true
+                for k in range {
+                    let unit = utf16[k]
+                    if unit < 0x20 || unit > 0x7E { printable = false; break }
+                    if unit != 0x20 { spaces = false }
+                }
+                if printable {
+                    if range.count == 1 {
+                        facts[i].asciiCode = UInt8(truncatingIfNeeded: first)
+                    } else {
+                        facts[i].asciiCode = MeasuredText.severalASCII
+                        scratch.severalCounts.append(range.count)
+                        for k in range { scratch.severalCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
                     }
-                    // Fast path: printable ASCII needs no decomposition.
-                    var printable = true
-                    var spaces = true
-                    for k in range {
-                        let unit = utf16[k]
-                        if unit < 0x20 || unit > 0x7E { printable = false; break }
-                        if unit != 0x20 { spaces = false }
-                    }
-                    if printable {
-                        if range.count == 1 {
-                            asciiCode[i] = UInt8(truncatingIfNeeded: first)
-                        } else {
-                            asciiCode[i] = MeasuredText.severalASCII
-                            scratch.severalCounts.append(range.count)
-                            for k in range { scratch.severalCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
-                        }
-                        whitespace[i] = spaces
-                        continue
-                    }
-                    // U+00AD alone (a grapheme of its own: its grapheme-break class is Control).
-                    if range.count == 1 && first == 0xAD { softHyphens.append(i) }
-                    var allWhitespace = true
-                    var needsGlyph = false
-                    var nonASCIIBase = false
-                    // The scalars are listed only when they are decomposed (not for a base letter outside ASCII).
-                    var scalarCount = 0
-                    var firstScalar: UInt32 = 0
+                    facts[i].isWhitespace = spaces
+                    continue
+                }
+                // U+00AD alone (a grapheme of its own: its grapheme-break class is Control).
+                if range.count == 1 && first == 0xAD { softHyphens.append(i) }
+                var allWhitespace = true
+                var needsGlyph = false
+                var nonASCIIBase = false
+                // The scalars are listed only when they are decomposed (not for a base letter outside ASCII).
+                var scalarCount = 0
+                var firstScalar: UInt32 = 0
+                var k = range.lowerBound
+                while k < range.upperBound {
+                    let value = ClusterScalars.scalarValue(utf16, at: &k, end: range.upperBound)
+                    if scalarCount == 0 { firstScalar = value }
+                    scalarCount += 1
+                    let scalar = table.facts(value)
+                    if !scalar.isWhitespace { allWhitespace = false }
+                    if scalar.needsGlyph { needsGlyph = true }
+                    // ClusterScalars.hasNonASCIIBase, with the facts remembered.
+                    if ClusterScalars.isNonASCIIBase(value, isMark: scalar.isMark) { nonASCIIBase = true }
+                }
+                facts[i].isWhitespace = allWhitespace && scalarCount > 0
+                // Controls (\n, \t, \r, U+0004), line and paragraph separators and default-ignorables draw
+                // nothing: no width, no ink (a font that lacks them gives .notdef, whose box is not drawn either),
+                // and no missing glyph when a font lacks them (tab stops are not modelled).
+                if !needsGlyph {
+                    facts[i].advance = 0
+                    facts[i].kerning = 0
+                    facts[i].ink = .none
+                    scratch.missing.removeAll { $0 == i }
+                }
+                // Thai, Arabic, Devanagari…: a base letter outside ASCII, known without decomposing.
+                if nonASCIIBase { continue }
+                // One scalar of Latin-1 and Latin Extended (à, ß, ×, ő…): a table, not Foundation.
+                if scalarCount == 1 && firstScalar < 0x370 {
+                    facts[i].asciiCode = ClusterScalars.asciiBase(below0370: firstScalar)
+                    continue
+                }
+                let bases: [UInt8]?
+                if scalarCount == 1, let known = scratch.asciiBases[firstScalar] {
+                    bases = known
+                } else {
+                    scratch.scalars.removeAll(keepingCapacity: true)
                     var k = range.lowerBound
                     while k < range.upperBound {
-                        let value = ClusterScalars.scalarValue(utf16, at: &k, end: range.upperBound)
-                        if scalarCount == 0 { firstScalar = value }
-                        scalarCount += 1
-                        let facts = table.facts(value)
-                        if !facts.isWhitespace { allWhitespace = false }
-                        if facts.needsGlyph { needsGlyph = true }
-                        // ClusterScalars.hasNonASCIIBase, with the facts remembered.
-                        if ClusterScalars.isNonASCIIBase(value, isMark: facts.isMark) { nonASCIIBase = true }
+                        scratch.scalars.append(ClusterScalars.scalarValue(utf16, at: &k, end: range.upperBound))
                     }
-                    whitespace[i] = allWhitespace && scalarCount > 0
-                    // Controls (\n, \t, \r, U+0004), line and paragraph separators and default-ignorables draw
-                    // nothing: no width, no ink (a font that lacks them gives .notdef, whose box is not drawn either),
-                    // and no missing glyph when a font lacks them (tab stops are not modelled).
-                    if !needsGlyph {
-                        advance[i] = 0
-                        kerning[i] = 0
-                        ink[i] = .none
-                        scratch.missing.removeAll { $0 == i }
+                    bases = Self.asciiBases(scratch.scalars)
+                    if scalarCount == 1 && scratch.asciiBases.count < 65_536 {
+                        scratch.asciiBases[firstScalar] = bases
                     }
-                    // Thai, Arabic, Devanagari…: a base letter outside ASCII, known without decomposing.
-                    if nonASCIIBase { continue }
-                    // One scalar of Latin-1 and Latin Extended (à, ß, ×, ő…): a table, not Foundation.
-                    if scalarCount == 1 && firstScalar < 0x370 {
-                        asciiCode[i] = ClusterScalars.asciiBase(below0370: firstScalar)
-                        continue
-                    }
-                    let bases: [UInt8]?
-                    if scalarCount == 1, let known = scratch.asciiBases[firstScalar] {
-                        bases = known
-                    } else {
-                        scratch.scalars.removeAll(keepingCapacity: true)
-                        var k = range.lowerBound
-                        while k < range.upperBound {
-                            scratch.scalars.append(ClusterScalars.scalarValue(utf16, at: &k, end: range.upperBound))
-                        }
-                        bases = Self.asciiBases(scratch.scalars)
-                        if scalarCount == 1 && scratch.asciiBases.count < 65_536 {
-                            scratch.asciiBases[firstScalar] = bases
-                        }
-                    }
-                    asciiCode[i] = bases.map { $0.count == 1 ? $0[0] : MeasuredText.severalASCII } ?? 0
-                    if let bases, bases.count != 1 {
-                        scratch.severalCounts.append(bases.count)
-                        scratch.severalCodes.append(contentsOf: bases)
-                    }
+                }
+                facts[i].asciiCode = bases.map { $0.count == 1 ? $0[0] : MeasuredText.severalASCII } ?? 0
+                if let bases, bases.count != 1 {
+                    scratch.severalCounts.append(bases.count)
+                    scratch.severalCodes.append(contentsOf: bases)
                 }
             }
         }
@@ -224,7 +217,8 @@ extension MeasuredText {
             asciiStarts.reserveCapacity(clusterCount + 1)
             var several = 0
             var at = 0
-            for code in asciiCode {
+            for cluster in facts {
+                let code = cluster.asciiCode
                 asciiStarts.append(Int32(asciiCodes.count))
                 if code == MeasuredText.severalASCII {
                     let count = scratch.severalCounts[several]
@@ -270,16 +264,12 @@ extension MeasuredText {
         let hasRightToLeft = levels.contains { $0 & 1 == 1 }
         var rightToLeftParagraphs: [Bool] = []
         if hasRightToLeft {
-            var clusterLevels: [UInt8] = []
-            clusterLevels.reserveCapacity(clusterCount)
-            for i in 0..<clusterCount { clusterLevels.append(levels[starts[i]]) }
-            rightToLeftParagraphs = Self.rightToLeftParagraphs(levels: clusterLevels, breaks: boundaryBreaks)
+            rightToLeftParagraphs = Self.rightToLeftParagraphs(levels: levels, starts: starts, breaks: boundaryBreaks)
         }
         storage = MeasuredTextStorage(
             text: text, utf16Count: utf16.count, faces: faces, traits: traits, language: language,
-            missingGlyphs: missing, warnings: warnings, clusterStarts: starts, faceIndex: faceOf,
-            faceRunEnds: faceRunEnds, inkUnits: ink, advanceUnits: advance, kerningUnits: kerning, asciiCode: asciiCode,
-            asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace, breaks: boundaryBreaks,
+            missingGlyphs: missing, warnings: warnings, clusterStarts: starts, clusters: facts,
+            faceRunEnds: faceRunEnds, asciiStarts: asciiStarts, asciiCodes: asciiCodes, breaks: boundaryBreaks,
             isGraphemeBoundary: grapheme, innerGraphemes: innerGraphemes, utf16: utf16, hasRightToLeft: hasRightToLeft,
             hasHangul: hasHangul, ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs,
             deferredEdges: deferredEdges

@@ -122,22 +122,23 @@ public struct MeasuredText: Sendable {
 
     /// UTF-16 start offset of each cluster, plus the text length at the end (`clusterCount + 1` entries).
     @inlinable package var clusterStarts: [Int] { storage.clusterStarts }
+    /// What the stages read of each cluster, in one array (``faceIndex``, ``advanceUnits``… are its columns).
+    @inlinable package var clusterFacts: [ClusterFacts] { storage.clusters }
     /// Index into ``faces`` of the face that shaped each cluster.
-    @inlinable package var faceIndex: [UInt16] { storage.faceIndex }
+    @inlinable package var faceIndex: ClusterColumn<ClusterFacts.Face> { ClusterColumn(storage.clusters) }
     /// Where each stretch of clusters of one face (``faceIndex``) ends, in order: the stages that work a face's rule
     /// out once per stretch at each size find the stretches here, not by comparing every cluster's face at each size.
     @inlinable package var faceRunEnds: [Int32] { storage.faceRunEnds }
-    /// Topmost and bottommost ink of each cluster, font units above the baseline (``InkUnits/none``: no ink). One
-    /// array of both: two were two allocations per text.
-    @inlinable package var inkUnits: [InkUnits] { storage.inkUnits }
+    /// Topmost and bottommost ink of each cluster, font units above the baseline (``InkUnits/none``: no ink).
+    @inlinable package var inkUnits: ClusterColumn<ClusterFacts.Ink> { ClusterColumn(storage.clusters) }
     /// Shaped advance of each cluster (kerning included), font units.
-    @inlinable package var advanceUnits: [Int32] { storage.advanceUnits }
+    @inlinable package var advanceUnits: ClusterColumn<ClusterFacts.Advance> { ClusterColumn(storage.clusters) }
     /// Shaped minus nominal advance of each cluster (the font's kerning adjustment), font units.
-    @inlinable package var kerningUnits: [Int32] { storage.kerningUnits }
+    @inlinable package var kerningUnits: ClusterColumn<ClusterFacts.Kerning> { ClusterColumn(storage.clusters) }
     /// For the system-font model, whose measured widths cover printable ASCII, per cluster: 0 when it is not all
     /// printable ASCII after canonical decomposition; its code when it is one printable ASCII character (one table
     /// lookup per cluster and size, without ``asciiCodes(ofCluster:)``); ``severalASCII`` when it is several.
-    @inlinable package var asciiCode: [UInt8] { storage.asciiCode }
+    @inlinable package var asciiCode: ClusterColumn<ClusterFacts.ASCIICode> { ClusterColumn(storage.clusters) }
     /// What works out the edge changes left out of ``edgeUnits`` (``EdgeUnits/isPartial(_:)``); nil for a text with no
     /// joining script. In the shared storage, not beside ``edgeUnits``: a reference there is retained with every copy
     /// of every text.
@@ -150,7 +151,7 @@ public struct MeasuredText: Sendable {
     /// Printable ASCII base characters of the clusters, concatenated.
     @inlinable package var asciiCodes: [UInt8] { storage.asciiCodes }
     /// Whether a cluster is whitespace, which hangs at the end of a line (does not count against the width).
-    @inlinable package var isWhitespace: [Bool] { storage.isWhitespace }
+    @inlinable package var isWhitespace: ClusterColumn<ClusterFacts.Whitespace> { ClusterColumn(storage.clusters) }
     /// Line-break opportunity at each boundary (`clusterCount + 1` entries).
     @inlinable package var breaks: [BoundaryBreak] { storage.breaks }
     /// Whether each boundary is also a grapheme cluster boundary (where a too-long word may be split).
@@ -172,7 +173,7 @@ public struct MeasuredText: Sendable {
     var rightToLeftParagraphs: [Bool] { storage.rightToLeftParagraphs }
 
     /// Number of clusters.
-    @inlinable package var clusterCount: Int { advanceUnits.count }
+    @inlinable package var clusterCount: Int { storage.clusters.count }
 
     /// The index of the cluster starting at UTF-16 `offset` (the cluster count at the end of the text).
     @inlinable package func clusterIndex(atOffset offset: Int) -> Int {
@@ -228,15 +229,20 @@ public struct MeasuredText: Sendable {
         return rightToLeftParagraphs[i]
     }
 
-    /// Per cluster, whether its paragraph's lowest bidi level is odd; one pass over the paragraphs.
-    static func rightToLeftParagraphs(levels: [UInt8], breaks: [BoundaryBreak]) -> [Bool] {
-        var result = [Bool].filled(false, count: levels.count)
+    /// Per cluster, whether its paragraph's lowest bidi level is odd; one pass over the paragraphs. `levels` are per
+    /// UTF-16 code unit, and a cluster's is its first code unit's (`starts`: ``clusterStarts``).
+    static func rightToLeftParagraphs(levels: [UInt8], starts: [Int], breaks: [BoundaryBreak]) -> [Bool] {
+        let count = starts.count - 1
+        var result = [Bool].filled(false, count: max(0, count))
         var start = 0
-        while start < levels.count {
+        while start < count {
             var end = start + 1
-            while end < levels.count && breaks[end] != .mandatory { end += 1 }
-            let rightToLeft = (levels[start..<end].min() ?? 0) & 1 == 1
-            for i in start..<end { result[i] = rightToLeft }
+            var lowest = levels[starts[start]]
+            while end < count && breaks[end] != .mandatory {
+                lowest = min(lowest, levels[starts[end]])
+                end += 1
+            }
+            if lowest & 1 == 1 { for i in start..<end { result[i] = true } }
             start = end
         }
         return result
@@ -280,7 +286,8 @@ public struct MeasuredText: Sendable {
     package func fontAdvances(size: Double) -> [Double] {
         let scales = traits.map { Units.pointsPerUnit(unitsPerEm: $0.metrics.unitsPerEm, size: size) }
         var out = [Double](repeating: 0, count: clusterCount)
-        for i in 0..<clusterCount { out[i] = Double(advanceUnits[i]) * scales[Int(faceIndex[i])] }
+        let clusters = clusterFacts
+        for i in 0..<clusterCount { out[i] = Double(clusters[i].advance) * scales[Int(clusters[i].face)] }
         return out
     }
 }
@@ -295,15 +302,10 @@ public struct MeasuredText: Sendable {
     @usableFromInline let missingGlyphs: [MissingGlyph]
     @usableFromInline let warnings: [String]
     @usableFromInline let clusterStarts: [Int]
-    @usableFromInline let faceIndex: [UInt16]
+    @usableFromInline let clusters: [ClusterFacts]
     @usableFromInline let faceRunEnds: [Int32]
-    @usableFromInline let inkUnits: [InkUnits]
-    @usableFromInline let advanceUnits: [Int32]
-    @usableFromInline let kerningUnits: [Int32]
-    @usableFromInline let asciiCode: [UInt8]
     @usableFromInline let asciiStarts: [Int32]
     @usableFromInline let asciiCodes: [UInt8]
-    @usableFromInline let isWhitespace: [Bool]
     @usableFromInline let breaks: [BoundaryBreak]
     @usableFromInline let isGraphemeBoundary: [Bool]
     @usableFromInline let innerGraphemes: [Int32]
@@ -324,15 +326,10 @@ public struct MeasuredText: Sendable {
         missingGlyphs: [MissingGlyph],
         warnings: [String],
         clusterStarts: [Int],
-        faceIndex: [UInt16],
+        clusters: [ClusterFacts],
         faceRunEnds: [Int32],
-        inkUnits: [InkUnits],
-        advanceUnits: [Int32],
-        kerningUnits: [Int32],
-        asciiCode: [UInt8],
         asciiStarts: [Int32],
         asciiCodes: [UInt8],
-        isWhitespace: [Bool],
         breaks: [BoundaryBreak],
         isGraphemeBoundary: [Bool],
         innerGraphemes: [Int32],
@@ -352,15 +349,10 @@ public struct MeasuredText: Sendable {
         self.missingGlyphs = missingGlyphs
         self.warnings = warnings
         self.clusterStarts = clusterStarts
-        self.faceIndex = faceIndex
+        self.clusters = clusters
         self.faceRunEnds = faceRunEnds
-        self.inkUnits = inkUnits
-        self.advanceUnits = advanceUnits
-        self.kerningUnits = kerningUnits
-        self.asciiCode = asciiCode
         self.asciiStarts = asciiStarts
         self.asciiCodes = asciiCodes
-        self.isWhitespace = isWhitespace
         self.breaks = breaks
         self.isGraphemeBoundary = isGraphemeBoundary
         self.innerGraphemes = innerGraphemes
@@ -392,4 +384,79 @@ package struct InkUnits: Equatable, Sendable {
 
     /// Whether the cluster draws ink.
     @inlinable package var hasInk: Bool { top != .min }
+}
+
+/// What the stages read of one cluster of a ``MeasuredText``: its face, advance, kerning, ink, ASCII code and whether it
+/// is whitespace, together (``MeasuredText/clusterFacts``). Six arrays of one field each were six allocations per text,
+/// every text kept by the engine's cache.
+@usableFromInline
+package struct ClusterFacts: Sendable, Equatable {
+    /// Shaped advance (kerning included), font units.
+    @usableFromInline package var advance: Int32
+    /// Shaped minus nominal advance (the font's kerning adjustment), font units.
+    @usableFromInline package var kerning: Int32
+    /// Topmost and bottommost ink.
+    @usableFromInline package var ink: InkUnits
+    /// Index into ``MeasuredText/faces`` of the face that shaped it.
+    @usableFromInline package var face: UInt16
+    /// ``MeasuredText/asciiCode``.
+    @usableFromInline package var asciiCode: UInt8
+    /// Whether it is whitespace.
+    @usableFromInline package var isWhitespace: Bool
+
+    /// A cluster before it is measured: no advance, no ink, the first face.
+    @usableFromInline package static let empty = ClusterFacts(
+        advance: 0, kerning: 0, ink: .none, face: 0, asciiCode: 0, isWhitespace: false
+    )
+
+    @usableFromInline
+    package init(advance: Int32, kerning: Int32, ink: InkUnits, face: UInt16, asciiCode: UInt8, isWhitespace: Bool) {
+        self.advance = advance
+        self.kerning = kerning
+        self.ink = ink
+        self.face = face
+        self.asciiCode = asciiCode
+        self.isWhitespace = isWhitespace
+    }
+
+    /// One field of a cluster's facts, a column of ``ClusterColumn``.
+    @usableFromInline
+    package protocol Field {
+        associatedtype Value
+        static func value(of facts: ClusterFacts) -> Value
+    }
+    @usableFromInline package enum Face: Field {
+        @inlinable package static func value(of facts: ClusterFacts) -> UInt16 { facts.face }
+    }
+    @usableFromInline package enum Advance: Field {
+        @inlinable package static func value(of facts: ClusterFacts) -> Int32 { facts.advance }
+    }
+    @usableFromInline package enum Kerning: Field {
+        @inlinable package static func value(of facts: ClusterFacts) -> Int32 { facts.kerning }
+    }
+    @usableFromInline package enum Ink: Field {
+        @inlinable package static func value(of facts: ClusterFacts) -> InkUnits { facts.ink }
+    }
+    @usableFromInline package enum ASCIICode: Field {
+        @inlinable package static func value(of facts: ClusterFacts) -> UInt8 { facts.asciiCode }
+    }
+    @usableFromInline package enum Whitespace: Field {
+        @inlinable package static func value(of facts: ClusterFacts) -> Bool { facts.isWhitespace }
+    }
+}
+
+/// One field of every cluster of a measured text, read as a collection (``MeasuredText/advanceUnits``…): the
+/// clusters' facts are kept in one array, and each column reads its field of it.
+@usableFromInline
+package struct ClusterColumn<Field: ClusterFacts.Field>: RandomAccessCollection, Equatable
+where Field.Value: Equatable {
+    @usableFromInline let facts: [ClusterFacts]
+
+    @inlinable init(_ facts: [ClusterFacts]) { self.facts = facts }
+
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { facts.count }
+    @inlinable package subscript(position: Int) -> Field.Value { Field.value(of: facts[position]) }
+
+    @inlinable package static func == (a: Self, b: Self) -> Bool { a.elementsEqual(b) }
 }

@@ -144,17 +144,14 @@ package final class SystemFontModel {
         // out once, and each kind of face has a loop of its own, with no test of the face or its rule per cluster.
         // Reading a face's fields per cluster copies the face each time. The arrays are read from locals (spans would
         // need macOS 26).
-        let faceIndex = text.faceIndex
-        let units = text.advanceUnits
-        let ascii = text.asciiCode
-        let kerning = text.kerningUnits
+        let clusters = text.clusterFacts
         var start = 0
         // The stretches of one face were found once, when the text was measured (here at each size, comparing every
         // cluster's face cost 2 k instructions per Thai string).
         for runEnd in text.faceRunEnds {
             let end = Int(runEnd)
             guard start < end, end <= count else { continue }
-            let index = faceIndex[start]
+            let index = clusters[start].face
             let traits = text.traits[Int(index)]
             let rule = FaceRule(
                 traits, size: size,
@@ -163,13 +160,13 @@ package final class SystemFontModel {
             if let (perUnit, extra) = rule.calibration {
                 // A calibrated stand-in (Noto Thai, …).
                 for i in start..<end {
-                    let advance = units[i]
+                    let advance = clusters[i].advance
                     out[i] = Double(advance) * perUnit + (advance > 0 ? extra : 0)
                 }
             } else if !rule.modelled {
                 // A fallback font: its own advances.
                 let scale = rule.scale
-                for i in start..<end { out[i] = Double(units[i]) * scale }
+                for i in start..<end { out[i] = Double(clusters[i].advance) * scale }
             } else {
                 if !hasRow {
                     let row = row(atSize: size, weight: weight)
@@ -180,15 +177,18 @@ package final class SystemFontModel {
                 }
                 let scale = rule.scale
                 for i in start..<end {
-                    let code = ascii[i]
+                    let code = clusters[i].asciiCode
                     if code == 0 {
-                        out[i] = Double(units[i]) * scale * ratio
+                        out[i] = Double(clusters[i].advance) * scale * ratio
                     } else if code != MeasuredText.severalASCII {
                         // One character (most): one lookup, without the cluster's slice of ``MeasuredText/asciiCodes``.
-                        out[i] = SFKerningModel.kerning(kerning[i], pointsPerUnit: scale, tightening: tightening)
-                            + sf[Int(code) - 0x20]
+                        out[i] = SFKerningModel.kerning(
+                            clusters[i].kerning, pointsPerUnit: scale, tightening: tightening
+                        ) + sf[Int(code) - 0x20]
                     } else {
-                        var width = SFKerningModel.kerning(kerning[i], pointsPerUnit: scale, tightening: tightening)
+                        var width = SFKerningModel.kerning(
+                            clusters[i].kerning, pointsPerUnit: scale, tightening: tightening
+                        )
                         for code in text.asciiCodes(ofCluster: i) ?? [] { width += sf[Int(code) - 0x20] }
                         out[i] = width
                     }
