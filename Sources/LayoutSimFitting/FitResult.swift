@@ -37,12 +37,17 @@ public struct CategoryResult: Sendable, Hashable {
     public let weight: FontWeight?
     /// The primary font's natural line height at this size (`UIFont.lineHeight`), points.
     public let lineHeight: Double
+    /// The lines, what they display, their widths, offsets and boxes, and the ink cut off: nil when every one of them
+    /// is empty or none (a passing summary, most categories of a check). Twelve categories of a check copied and
+    /// released their seven arrays and strings each, empty or not.
+    private let detail: Detail?
+
     /// Every line the text needs at this width, shown or not (before truncation).
-    public let lines: [Line]
+    public var lines: [Line] { detail?.lines ?? [] }
     /// What each shown line displays, as UTF-16 ranges of the text (``visibleText`` is built from them on demand).
-    public let displayedLines: [DisplayedLine]
-    /// The laid-out text.
-    package let sourceText: String
+    public var displayedLines: [DisplayedLine] { detail?.displayedLines ?? [] }
+    /// The laid-out text; empty when no line is displayed (``visibleText`` reads it only for displayed lines).
+    package var sourceText: String { detail?.sourceText ?? "" }
 
     /// The text as displayed: the visible lines joined by `\n` (whitespace at wrapped line ends dropped), with the
     /// ellipsis where the text is truncated.
@@ -61,9 +66,9 @@ public struct CategoryResult: Sendable, Hashable {
     /// Characters (grapheme clusters) of the text that are not displayed.
     public let hiddenCharacters: Int
     /// Width of each shown line as drawn (ellipsis included, tracking applied), points.
-    public let shownLineWidths: [Double]
+    public var shownLineWidths: [Double] { detail?.shownLineWidths ?? [] }
     /// Horizontal position of each shown line's left edge in the container (insets and alignment applied), points.
-    public let lineOffsets: [Double]
+    public var lineOffsets: [Double] { detail?.lineOffsets ?? [] }
     /// The shrink factor `adjustsFontSizeToFitWidth` applied (1 when the text was not shrunk); ``pointSize`` is
     /// after shrinking.
     public let scaleFactor: Double
@@ -72,9 +77,9 @@ public struct CategoryResult: Sendable, Hashable {
     /// Tracking applied by tightening (`allowsDefaultTighteningForTruncation`), points per character gap (≤ 0).
     public let tracking: Double
     /// The vertical box and ink of every line (same order as ``lines``).
-    public let lineBoxes: [LineBox]
+    public var lineBoxes: [LineBox] { detail?.lineBoxes ?? [] }
     /// Ink cut off by a view that clips to its bounds: points above the top and below the bottom (nil: none).
-    public let inkClipped: InkClipping?
+    public var inkClipped: InkClipping? { detail?.inkClipped }
     /// How many of them are shown (the line limit cuts the rest).
     public let shownLineCount: Int
     /// How many of the shown lines can be seen at least in part: all of them, except in a text view clipped at its
@@ -101,6 +106,56 @@ public struct CategoryResult: Sendable, Hashable {
     /// one's lines; a passing one's lines, and every summary's displayed lines, line widths, offsets and boxes are
     /// empty, its hidden characters and heights 0.
     package var isSummary = false
+
+    /// The fields of a result that are arrays, strings or references (``detail``).
+    private struct Detail: Sendable, Hashable {
+        let lines: [Line]
+        let displayedLines: [DisplayedLine]
+        let sourceText: String
+        let shownLineWidths: [Double]
+        let lineOffsets: [Double]
+        let lineBoxes: [LineBox]
+        let inkClipped: InkClipping?
+    }
+
+    init(
+        category: ContentSizeCategory?, appliedCategory: ContentSizeCategory?, pointSize: Double, weight: FontWeight?,
+        lineHeight: Double, lines: [Line], displayedLines: [DisplayedLine], sourceText: String, hiddenCharacters: Int,
+        shownLineWidths: [Double], lineOffsets: [Double], scaleFactor: Double, shrinkReachedMinimum: Bool,
+        tracking: Double, lineBoxes: [LineBox], inkClipped: InkClipping?, shownLineCount: Int, visibleLineCount: Int,
+        partlyVisibleLine: Int?, textHeight: Double, height: Double, width: Double, verdict: Verdict, wordBroken: Bool,
+        clippedBy: Double?, overflowWidth: Double?, isSummary: Bool = false
+    ) {
+        self.category = category
+        self.appliedCategory = appliedCategory
+        self.pointSize = pointSize
+        self.weight = weight
+        self.lineHeight = lineHeight
+        if lines.isEmpty && displayedLines.isEmpty && shownLineWidths.isEmpty && lineOffsets.isEmpty
+            && lineBoxes.isEmpty && inkClipped == nil {
+            detail = nil
+        } else {
+            detail = Detail(
+                lines: lines, displayedLines: displayedLines, sourceText: sourceText, shownLineWidths: shownLineWidths,
+                lineOffsets: lineOffsets, lineBoxes: lineBoxes, inkClipped: inkClipped
+            )
+        }
+        self.hiddenCharacters = hiddenCharacters
+        self.scaleFactor = scaleFactor
+        self.shrinkReachedMinimum = shrinkReachedMinimum
+        self.tracking = tracking
+        self.shownLineCount = shownLineCount
+        self.visibleLineCount = visibleLineCount
+        self.partlyVisibleLine = partlyVisibleLine
+        self.textHeight = textHeight
+        self.height = height
+        self.width = width
+        self.verdict = verdict
+        self.wordBroken = wordBroken
+        self.clippedBy = clippedBy
+        self.overflowWidth = overflowWidth
+        self.isSummary = isSummary
+    }
 
     /// Number of lines the text needs.
     public var lineCount: Int { lines.count }
