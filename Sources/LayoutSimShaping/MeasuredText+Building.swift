@@ -83,7 +83,7 @@ extension MeasuredText {
         scratch.clusterOfOffset.append(contentsOf: repeatElement(-1, count: count))
         for i in 0..<clusterCount { scratch.clusterOfOffset[starts[i]] = Int32(i) }
 
-        // Every field of a cluster in one array: six arrays were six allocations per text.
+        // A cluster's fields in one array (but whitespace): five arrays were five allocations per text.
         var facts = [ClusterFacts].filled(.empty, count: clusterCount)
         scratch.missing.clear()
         // Through buffer pointers: each store into an array checks that it is unique.
@@ -123,89 +123,92 @@ extension MeasuredText {
         scratch.severalCodes.clear()
         // Written through a buffer pointer: each store into an array, or append, checks that it is unique (144
         // checks per Arabic string).
+        var whitespace = [Bool].filled(false, count: clusterCount)
         var hasHangul = false
         var softHyphens: [Int] = []
         facts.withUnsafeMutableBufferPointer { facts in
-            for i in 0..<clusterCount {
-                let range = starts[i]..<starts[i + 1]
-                let first = utf16[range.lowerBound]
-                if (0x1100...0x11FF).contains(first) || (0x3130...0x318F).contains(first)
-                    || (0xAC00...0xD7A3).contains(first) {
-                    hasHangul = true
-                }
-                // Fast path: printable ASCII needs no decomposition.
-                var printable = true
-                var spaces = true
-                for k in range {
-                    let unit = utf16[k]
-                    if unit < 0x20 || unit > 0x7E { printable = false; break }
-                    if unit != 0x20 { spaces = false }
-                }
-                if printable {
-                    if range.count == 1 {
-                        facts[i].asciiCode = UInt8(truncatingIfNeeded: first)
-                    } else {
-                        facts[i].asciiCode = MeasuredText.severalASCII
-                        scratch.severalCounts.append(range.count)
-                        for k in range { scratch.severalCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
+            whitespace.withUnsafeMutableBufferPointer { whitespace in
+                for i in 0..<clusterCount {
+                    let range = starts[i]..<starts[i + 1]
+                    let first = utf16[range.lowerBound]
+                    if (0x1100...0x11FF).contains(first) || (0x3130...0x318F).contains(first)
+                        || (0xAC00...0xD7A3).contains(first) {
+                        hasHangul = true
                     }
-                    facts[i].isWhitespace = spaces
-                    continue
-                }
-                // U+00AD alone (a grapheme of its own: its grapheme-break class is Control).
-                if range.count == 1 && first == 0xAD { softHyphens.append(i) }
-                var allWhitespace = true
-                var needsGlyph = false
-                var nonASCIIBase = false
-                // The scalars are listed only when they are decomposed (not for a base letter outside ASCII).
-                var scalarCount = 0
-                var firstScalar: UInt32 = 0
-                var k = range.lowerBound
-                while k < range.upperBound {
-                    let value = ClusterScalars.scalarValue(utf16, at: &k, end: range.upperBound)
-                    if scalarCount == 0 { firstScalar = value }
-                    scalarCount += 1
-                    let scalar = table.facts(value)
-                    if !scalar.isWhitespace { allWhitespace = false }
-                    if scalar.needsGlyph { needsGlyph = true }
-                    // ClusterScalars.hasNonASCIIBase, with the facts remembered.
-                    if ClusterScalars.isNonASCIIBase(value, isMark: scalar.isMark) { nonASCIIBase = true }
-                }
-                facts[i].isWhitespace = allWhitespace && scalarCount > 0
-                // Controls (\n, \t, \r, U+0004), line and paragraph separators and default-ignorables draw
-                // nothing: no width, no ink (a font that lacks them gives .notdef, whose box is not drawn either),
-                // and no missing glyph when a font lacks them (tab stops are not modelled).
-                if !needsGlyph {
-                    facts[i].advance = 0
-                    facts[i].kerning = 0
-                    facts[i].ink = .none
-                    scratch.missing.removeAll { $0 == i }
-                }
-                // Thai, Arabic, Devanagari…: a base letter outside ASCII, known without decomposing.
-                if nonASCIIBase { continue }
-                // One scalar of Latin-1 and Latin Extended (à, ß, ×, ő…): a table, not Foundation.
-                if scalarCount == 1 && firstScalar < 0x370 {
-                    facts[i].asciiCode = ClusterScalars.asciiBase(below0370: firstScalar)
-                    continue
-                }
-                let bases: [UInt8]?
-                if scalarCount == 1, let known = scratch.asciiBases[firstScalar] {
-                    bases = known
-                } else {
-                    scratch.scalars.removeAll(keepingCapacity: true)
+                    // Fast path: printable ASCII needs no decomposition.
+                    var printable = true
+                    var spaces = true
+                    for k in range {
+                        let unit = utf16[k]
+                        if unit < 0x20 || unit > 0x7E { printable = false; break }
+                        if unit != 0x20 { spaces = false }
+                    }
+                    if printable {
+                        if range.count == 1 {
+                            facts[i].asciiCode = UInt8(truncatingIfNeeded: first)
+                        } else {
+                            facts[i].asciiCode = MeasuredText.severalASCII
+                            scratch.severalCounts.append(range.count)
+                            for k in range { scratch.severalCodes.append(UInt8(truncatingIfNeeded: utf16[k])) }
+                        }
+                        whitespace[i] = spaces
+                        continue
+                    }
+                    // U+00AD alone (a grapheme of its own: its grapheme-break class is Control).
+                    if range.count == 1 && first == 0xAD { softHyphens.append(i) }
+                    var allWhitespace = true
+                    var needsGlyph = false
+                    var nonASCIIBase = false
+                    // The scalars are listed only when they are decomposed (not for a base letter outside ASCII).
+                    var scalarCount = 0
+                    var firstScalar: UInt32 = 0
                     var k = range.lowerBound
                     while k < range.upperBound {
-                        scratch.scalars.append(ClusterScalars.scalarValue(utf16, at: &k, end: range.upperBound))
+                        let value = ClusterScalars.scalarValue(utf16, at: &k, end: range.upperBound)
+                        if scalarCount == 0 { firstScalar = value }
+                        scalarCount += 1
+                        let scalar = table.facts(value)
+                        if !scalar.isWhitespace { allWhitespace = false }
+                        if scalar.needsGlyph { needsGlyph = true }
+                        // ClusterScalars.hasNonASCIIBase, with the facts remembered.
+                        if ClusterScalars.isNonASCIIBase(value, isMark: scalar.isMark) { nonASCIIBase = true }
                     }
-                    bases = Self.asciiBases(scratch.scalars)
-                    if scalarCount == 1 && scratch.asciiBases.count < 65_536 {
-                        scratch.asciiBases[firstScalar] = bases
+                    whitespace[i] = allWhitespace && scalarCount > 0
+                    // Controls (\n, \t, \r, U+0004), line and paragraph separators and default-ignorables draw
+                    // nothing: no width, no ink (a font that lacks them gives .notdef, whose box is not drawn either),
+                    // and no missing glyph when a font lacks them (tab stops are not modelled).
+                    if !needsGlyph {
+                        facts[i].advance = 0
+                        facts[i].kerning = 0
+                        facts[i].ink = .none
+                        scratch.missing.removeAll { $0 == i }
                     }
-                }
-                facts[i].asciiCode = bases.map { $0.count == 1 ? $0[0] : MeasuredText.severalASCII } ?? 0
-                if let bases, bases.count != 1 {
-                    scratch.severalCounts.append(bases.count)
-                    scratch.severalCodes.append(contentsOf: bases)
+                    // Thai, Arabic, Devanagari…: a base letter outside ASCII, known without decomposing.
+                    if nonASCIIBase { continue }
+                    // One scalar of Latin-1 and Latin Extended (à, ß, ×, ő…): a table, not Foundation.
+                    if scalarCount == 1 && firstScalar < 0x370 {
+                        facts[i].asciiCode = ClusterScalars.asciiBase(below0370: firstScalar)
+                        continue
+                    }
+                    let bases: [UInt8]?
+                    if scalarCount == 1, let known = scratch.asciiBases[firstScalar] {
+                        bases = known
+                    } else {
+                        scratch.scalars.removeAll(keepingCapacity: true)
+                        var k = range.lowerBound
+                        while k < range.upperBound {
+                            scratch.scalars.append(ClusterScalars.scalarValue(utf16, at: &k, end: range.upperBound))
+                        }
+                        bases = Self.asciiBases(scratch.scalars)
+                        if scalarCount == 1 && scratch.asciiBases.count < 65_536 {
+                            scratch.asciiBases[firstScalar] = bases
+                        }
+                    }
+                    facts[i].asciiCode = bases.map { $0.count == 1 ? $0[0] : MeasuredText.severalASCII } ?? 0
+                    if let bases, bases.count != 1 {
+                        scratch.severalCounts.append(bases.count)
+                        scratch.severalCodes.append(contentsOf: bases)
+                    }
                 }
             }
         }
@@ -269,7 +272,8 @@ extension MeasuredText {
         storage = MeasuredTextStorage(
             text: text, utf16Count: utf16.count, faces: faces, traits: traits, language: language,
             missingGlyphs: missing, warnings: warnings, clusterStarts: starts, clusters: facts,
-            faceRunEnds: faceRunEnds, asciiStarts: asciiStarts, asciiCodes: asciiCodes, breaks: boundaryBreaks,
+            faceRunEnds: faceRunEnds, asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace,
+            breaks: boundaryBreaks,
             isGraphemeBoundary: grapheme, innerGraphemes: innerGraphemes, utf16: utf16, hasRightToLeft: hasRightToLeft,
             hasHangul: hasHangul, ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs,
             deferredEdges: deferredEdges

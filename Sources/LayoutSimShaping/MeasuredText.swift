@@ -122,7 +122,8 @@ public struct MeasuredText: Sendable {
 
     /// UTF-16 start offset of each cluster, plus the text length at the end (`clusterCount + 1` entries).
     @inlinable package var clusterStarts: [Int] { storage.clusterStarts }
-    /// What the stages read of each cluster, in one array (``faceIndex``, ``advanceUnits``… are its columns).
+    /// What the stages read of each cluster, in one array (``faceIndex``, ``advanceUnits``… are its columns), but for
+    /// ``isWhitespace``.
     @inlinable package var clusterFacts: [ClusterFacts] { storage.clusters }
     /// Index into ``faces`` of the face that shaped each cluster.
     @inlinable package var faceIndex: ClusterColumn<ClusterFacts.Face> { ClusterColumn(storage.clusters) }
@@ -151,7 +152,9 @@ public struct MeasuredText: Sendable {
     /// Printable ASCII base characters of the clusters, concatenated.
     @inlinable package var asciiCodes: [UInt8] { storage.asciiCodes }
     /// Whether a cluster is whitespace, which hangs at the end of a line (does not count against the width).
-    @inlinable package var isWhitespace: ClusterColumn<ClusterFacts.Whitespace> { ClusterColumn(storage.clusters) }
+    /// An array of its own, not a column of ``clusterFacts``: the greedy fill reads it at every cluster and size, and
+    /// read with a stride of 20 bytes it took 4 instructions more per cluster (0.7 to 1.2 k per string).
+    @inlinable package var isWhitespace: [Bool] { storage.isWhitespace }
     /// Line-break opportunity at each boundary (`clusterCount + 1` entries).
     @inlinable package var breaks: [BoundaryBreak] { storage.breaks }
     /// Whether each boundary is also a grapheme cluster boundary (where a too-long word may be split).
@@ -306,6 +309,7 @@ public struct MeasuredText: Sendable {
     @usableFromInline let faceRunEnds: [Int32]
     @usableFromInline let asciiStarts: [Int32]
     @usableFromInline let asciiCodes: [UInt8]
+    @usableFromInline let isWhitespace: [Bool]
     @usableFromInline let breaks: [BoundaryBreak]
     @usableFromInline let isGraphemeBoundary: [Bool]
     @usableFromInline let innerGraphemes: [Int32]
@@ -330,6 +334,7 @@ public struct MeasuredText: Sendable {
         faceRunEnds: [Int32],
         asciiStarts: [Int32],
         asciiCodes: [UInt8],
+        isWhitespace: [Bool],
         breaks: [BoundaryBreak],
         isGraphemeBoundary: [Bool],
         innerGraphemes: [Int32],
@@ -353,6 +358,7 @@ public struct MeasuredText: Sendable {
         self.faceRunEnds = faceRunEnds
         self.asciiStarts = asciiStarts
         self.asciiCodes = asciiCodes
+        self.isWhitespace = isWhitespace
         self.breaks = breaks
         self.isGraphemeBoundary = isGraphemeBoundary
         self.innerGraphemes = innerGraphemes
@@ -386,9 +392,9 @@ package struct InkUnits: Equatable, Sendable {
     @inlinable package var hasInk: Bool { top != .min }
 }
 
-/// What the stages read of one cluster of a ``MeasuredText``: its face, advance, kerning, ink, ASCII code and whether it
-/// is whitespace, together (``MeasuredText/clusterFacts``). Six arrays of one field each were six allocations per text,
-/// every text kept by the engine's cache.
+/// What the stages read of one cluster of a ``MeasuredText``: its face, advance, kerning, ink and ASCII code, together
+/// (``MeasuredText/clusterFacts``). Five arrays of one field each were five allocations per text, every text kept by
+/// the engine's cache.
 @usableFromInline
 package struct ClusterFacts: Sendable, Equatable {
     /// Shaped advance (kerning included), font units.
@@ -401,22 +407,19 @@ package struct ClusterFacts: Sendable, Equatable {
     @usableFromInline package var face: UInt16
     /// ``MeasuredText/asciiCode``.
     @usableFromInline package var asciiCode: UInt8
-    /// Whether it is whitespace.
-    @usableFromInline package var isWhitespace: Bool
 
     /// A cluster before it is measured: no advance, no ink, the first face.
     @usableFromInline package static let empty = ClusterFacts(
-        advance: 0, kerning: 0, ink: .none, face: 0, asciiCode: 0, isWhitespace: false
+        advance: 0, kerning: 0, ink: .none, face: 0, asciiCode: 0
     )
 
     @usableFromInline
-    package init(advance: Int32, kerning: Int32, ink: InkUnits, face: UInt16, asciiCode: UInt8, isWhitespace: Bool) {
+    package init(advance: Int32, kerning: Int32, ink: InkUnits, face: UInt16, asciiCode: UInt8) {
         self.advance = advance
         self.kerning = kerning
         self.ink = ink
         self.face = face
         self.asciiCode = asciiCode
-        self.isWhitespace = isWhitespace
     }
 
     /// One field of a cluster's facts, a column of ``ClusterColumn``.
@@ -439,9 +442,6 @@ package struct ClusterFacts: Sendable, Equatable {
     }
     @usableFromInline package enum ASCIICode: Field {
         @inlinable package static func value(of facts: ClusterFacts) -> UInt8 { facts.asciiCode }
-    }
-    @usableFromInline package enum Whitespace: Field {
-        @inlinable package static func value(of facts: ClusterFacts) -> Bool { facts.isWhitespace }
     }
 }
 

@@ -3,8 +3,8 @@ import LayoutSimFaces
 @testable import LayoutSimShaping
 import Testing
 
-/// A measured text keeps each cluster's face, advance, kerning, ink, ASCII code and whitespace together
-/// (``MeasuredText/clusterFacts``), and reads each as a column. Built here from hand-made runs (no font), so every
+/// A measured text keeps each cluster's face, advance, kerning, ink and ASCII code together
+/// (``MeasuredText/clusterFacts``), and reads each as a column; whitespace apart. Built here from hand-made runs (no font), so every
 /// expected number is the glyphs' own, summed by hand.
 struct ClusterFactsTests {
     @Test func eachClusterSumsItsGlyphsAndKeepsItsFace() {
@@ -58,11 +58,11 @@ struct ClusterFactsTests {
             .none, InkUnits(top: 530, bottom: -20), InkUnits(top: 520, bottom: 0),
         ])
         #expect(clusters.map(\.asciiCode) == [0x61, 0x62, 0x20, 0x63, 0, 0, 0])
-        #expect(clusters.map(\.isWhitespace) == [false, false, true, false, true, false, false])
+        #expect(measured.isWhitespace == [false, false, true, false, true, false, false])
         // The columns read the same fields.
         #expect(Array(measured.advanceUnits) == clusters.map(\.advance))
         #expect(Array(measured.faceIndex) == clusters.map(\.face))
-        #expect(Array(measured.isWhitespace) == clusters.map(\.isWhitespace))
+        #expect(Array(measured.kerningUnits) == clusters.map(\.kerning))
         // Where each stretch of one face ends; "\n"'s .notdef is no missing glyph.
         #expect(measured.faceRunEnds == [3, 7])
         #expect(measured.missingGlyphs.isEmpty)
