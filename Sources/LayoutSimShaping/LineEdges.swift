@@ -256,11 +256,12 @@ extension TextMeasurer {
     private func addKerningEdges(_ text: MeasuredText, run k: Int, into edges: inout EdgeUnits) {
         let count = text.clusterCount
         guard !text.runs[k].run.isRightToLeft else { return }
-        let glyphs = text.runs[k].run.glyphs
+        let glyphs = text.runs[k].run.shapedGlyphs
+        let shift = text.runs[k].run.clusterShift
         for k in 0..<max(0, glyphs.count - 1) where glyphs[k + 1].cluster != glyphs[k].cluster {
             let delta = glyphs[k].nominalAdvance &- glyphs[k].advance
             guard delta != 0 else { continue }
-            let offset = glyphs[k].cluster
+            let offset = glyphs[k].cluster + shift
             let i = text.clusterIndex(atOffset: offset)
             guard i < count && text.clusterStarts[i] == offset, !drawsNothing(text, cluster: i) else { continue }
             if edges.end.isEmpty { edges.end = [Int32].filled(0, count: count) }

@@ -52,7 +52,9 @@ extension MeasuredText {
         // The runs' fields are read by index: a run copied out of the array (`for placed in runs`) retained and
         // released its glyphs and its face's path, three times per run.
         for r in runs.indices {
-            let glyphs = runs[r].run.glyphs
+            // The glyphs as shaped, their clusters `shift` short (``ShapedRun/clusterShift``).
+            let glyphs = runs[r].run.shapedGlyphs
+            let shift = runs[r].run.clusterShift
             let range = runs[r].run.range
             // In order as they are (left to right), reversed (right to left: HarfBuzz's clusters descend), else sorted.
             var ascending = true
@@ -66,14 +68,22 @@ extension MeasuredText {
             let sorted = ascending || descending
             if !sorted {
                 scratch.clusters.removeAll(keepingCapacity: true)
-                for glyph in glyphs { scratch.clusters.append(glyph.cluster) }
+                for glyph in glyphs { scratch.clusters.append(glyph.cluster + shift) }
                 scratch.clusters.sort()
             }
-            let first = ascending ? glyphs.first?.cluster : descending ? glyphs.last?.cluster : scratch.clusters.first
+            let first: Int?
+            if ascending {
+                first = glyphs.first.map { $0.cluster + shift }
+            } else if descending {
+                first = glyphs.last.map { $0.cluster + shift }
+            } else {
+                first = scratch.clusters.first
+            }
             if first != range.lowerBound, !range.isEmpty { starts.append(range.lowerBound) }
             let last = glyphs.count - 1
             for k in glyphs.indices {
-                let cluster = ascending ? glyphs[k].cluster : descending ? glyphs[last - k].cluster : scratch.clusters[k]
+                let cluster = ascending ? glyphs[k].cluster + shift
+                    : descending ? glyphs[last - k].cluster + shift : scratch.clusters[k]
                 if cluster < count && cluster != starts.last { starts.append(cluster) }
             }
         }
@@ -96,8 +106,9 @@ extension MeasuredText {
                     }
                 }
                 for r in runs.indices {
-                    for glyph in runs[r].run.glyphs where glyph.cluster < count {
-                        let i = Int(clusterOf[glyph.cluster])
+                    let shift = runs[r].run.clusterShift
+                    for glyph in runs[r].run.shapedGlyphs where glyph.cluster + shift < count {
+                        let i = Int(clusterOf[glyph.cluster + shift])
                         guard i >= 0 else { continue }
                         facts[i].advance &+= glyph.advance
                         facts[i].kerning &+= glyph.advance &- glyph.nominalAdvance

@@ -32,8 +32,58 @@ public struct ShapedRun: Sendable, Hashable {
     public let unitsPerEm: Int
     /// The run's text, UTF-16 offsets into the whole text.
     public let range: Range<Int>
-    /// Glyphs in HarfBuzz output order (visual order; reversed for right-to-left runs).
-    public let glyphs: [ShapedGlyph]
+    /// The glyphs as they were shaped, their clusters ``clusterShift`` code units short of this run's offsets: a run
+    /// shaped before at another offset (the shaper's cache of short runs) shares its glyphs, not a moved copy of them
+    /// (made and freed for most of the words of a text: 1 k instructions per Arabic string).
+    package let shapedGlyphs: [ShapedGlyph]
+    /// What to add to a glyph's cluster in ``shapedGlyphs`` to make it an offset into the whole text.
+    package let clusterShift: Int
     /// Whether the run was shaped right to left.
     public let isRightToLeft: Bool
+
+    /// Glyphs in HarfBuzz output order (visual order; reversed for right-to-left runs), clusters as offsets into the
+    /// whole text.
+    public var glyphs: [ShapedGlyph] {
+        clusterShift == 0 ? shapedGlyphs : shapedGlyphs.map { $0.moved(by: clusterShift) }
+    }
+
+    public init(face: FaceID, unitsPerEm: Int, range: Range<Int>, glyphs: [ShapedGlyph], isRightToLeft: Bool) {
+        self.face = face
+        self.unitsPerEm = unitsPerEm
+        self.range = range
+        shapedGlyphs = glyphs
+        clusterShift = 0
+        self.isRightToLeft = isRightToLeft
+    }
+
+    /// `run`'s glyphs for the same text at `range` (as long as `run`'s), sharing them.
+    package init(_ run: ShapedRun, movedTo range: Range<Int>) {
+        face = run.face
+        unitsPerEm = run.unitsPerEm
+        self.range = range
+        shapedGlyphs = run.shapedGlyphs
+        clusterShift = run.clusterShift + range.lowerBound - run.range.lowerBound
+        isRightToLeft = run.isRightToLeft
+    }
+
+    public static func == (a: ShapedRun, b: ShapedRun) -> Bool {
+        a.face == b.face && a.unitsPerEm == b.unitsPerEm && a.range == b.range && a.isRightToLeft == b.isRightToLeft
+            && (a.clusterShift == b.clusterShift ? a.shapedGlyphs == b.shapedGlyphs : a.glyphs == b.glyphs)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(face)
+        hasher.combine(unitsPerEm)
+        hasher.combine(range)
+        hasher.combine(isRightToLeft)
+        hasher.combine(glyphs)
+    }
+}
+
+extension ShapedGlyph {
+    /// The glyph with its cluster `offset` code units later.
+    package func moved(by offset: Int) -> ShapedGlyph {
+        ShapedGlyph(glyphID: glyphID, cluster: cluster + offset, advance: advance, nominalAdvance: nominalAdvance,
+                    xOffset: xOffset, yOffset: yOffset, inkTop: inkTop, inkBottom: inkBottom)
+    }
 }

@@ -135,11 +135,9 @@ package final class Shaper {
             )
             let (known, probe) = runs.lookUp(key, hash: key.foldedHash)
             if let known, known.face === face {
-                let offset = range.lowerBound - known.run.range.lowerBound
-                // At the same offset (a text's first word…), the run kept is this run, its glyphs shared.
-                if offset == 0 { return known.run }
-                return ShapedRun(face: known.run.face, unitsPerEm: known.run.unitsPerEm, range: range,
-                                 glyphs: known.run.glyphs.map { $0.moved(by: offset) }, isRightToLeft: known.run.isRightToLeft)
+                // At the same offset (a text's first word…), the run kept is this run; elsewhere, it shares its glyphs.
+                if range.lowerBound == known.run.range.lowerBound { return known.run }
+                return ShapedRun(known.run, movedTo: range)
             }
             let run = shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
                             harfBuzzScript: script, contextualAlternates: contextualAlternates, tracking: tracking)
@@ -237,10 +235,3 @@ struct RunKey: Hashable {
     }
 }
 
-extension ShapedGlyph {
-    /// The glyph with its cluster `offset` code units later.
-    func moved(by offset: Int) -> ShapedGlyph {
-        ShapedGlyph(glyphID: glyphID, cluster: cluster + offset, advance: advance, nominalAdvance: nominalAdvance,
-                    xOffset: xOffset, yOffset: yOffset, inkTop: inkTop, inkBottom: inkBottom)
-    }
-}
