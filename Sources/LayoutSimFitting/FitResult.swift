@@ -223,13 +223,16 @@ public struct FitReport: Sendable {
 
     package init(
         request: FitRequest, fontFiles: [FontFileInfo], results: [CategoryResult], missingGlyphs: [MissingGlyph],
-        warnings: [String] = []
+        warnings: [String] = [], systemFontSource: String? = nil, appleFontNotes: [String] = [], plan: [FitStep] = []
     ) {
         self.request = request
         self.fontFiles = fontFiles
         self.results = results
         self.missingGlyphs = missingGlyphs
         self.warnings = warnings
+        self.systemFontSource = systemFontSource
+        self.appleFontNotes = appleFontNotes
+        self.plan = plan
     }
 
     /// The largest category such that it and every smaller requested category pass; nil when the smallest

@@ -181,14 +181,14 @@ public final class LayoutEngine {
             }
         } catch { throw .font(error) }
         let notes = appleFontNotes(source.text)
-        var report = FitReport(
-            request: request, fontFiles: files, results: results, missingGlyphs: source.text.missingGlyphs,
-            warnings: source.text.warnings + notes.map { (appleFonts?.directory ?? "") + ": " + $0 }
+        return (
+            FitReport(
+                request: request, fontFiles: files, results: results, missingGlyphs: source.text.missingGlyphs,
+                warnings: source.text.warnings + notes.map { (appleFonts?.directory ?? "") + ": " + $0 },
+                systemFontSource: appleFonts != nil ? systemFontSource : nil, appleFontNotes: notes, plan: plan
+            ),
+            source
         )
-        if appleFonts != nil { report.systemFontSource = systemFontSource }
-        report.appleFontNotes = notes
-        report.plan = plan
-        return (report, source)
     }
 
     /// ``FontRegistry/fileInfo(forPath:)`` through the files of the last texts: their paths are the same strings
