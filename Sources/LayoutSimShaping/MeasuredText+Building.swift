@@ -286,7 +286,8 @@ extension MeasuredText {
             faceRunEnds: faceRunEnds, asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace,
             breaks: boundaryBreaks,
             isGraphemeBoundary: grapheme, innerGraphemes: innerGraphemes, utf16: utf16, hasRightToLeft: hasRightToLeft,
-            hasHangul: hasHangul, ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs,
+            hasHangul: hasHangul, hasMandatoryBreakInside: boundaryBreaks.dropFirst().dropLast().contains(.mandatory),
+            ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs,
             deferredEdges: deferredEdges
         )
         self.softHyphens = softHyphens

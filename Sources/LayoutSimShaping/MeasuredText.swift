@@ -168,6 +168,9 @@ public struct MeasuredText: Sendable {
     @inlinable package var hasRightToLeft: Bool { storage.hasRightToLeft }
     /// Whether any cluster starts with Hangul.
     @inlinable package var hasHangul: Bool { storage.hasHangul }
+    /// Whether a line must end before some cluster after the first (a mandatory break at boundary 1 ..< the cluster
+    /// count): without one, a text that fits its width is one line.
+    @inlinable package var hasMandatoryBreakInside: Bool { storage.hasMandatoryBreakInside }
     /// Advance of U+2026 (ellipsis) in each face, font units; nil when the face has none.
     @inlinable package var ellipsisUnits: [Int32?] { storage.ellipsisUnits }
     /// The shaped runs in logical order, each with its face and bidi level (for drawing glyphs in visual order).
@@ -316,6 +319,7 @@ public struct MeasuredText: Sendable {
     @usableFromInline let utf16: [UInt16]
     @usableFromInline let hasRightToLeft: Bool
     @usableFromInline let hasHangul: Bool
+    @usableFromInline let hasMandatoryBreakInside: Bool
     @usableFromInline let ellipsisUnits: [Int32?]
     @usableFromInline let runs: [PlacedRun]
     @usableFromInline let rightToLeftParagraphs: [Bool]
@@ -341,6 +345,7 @@ public struct MeasuredText: Sendable {
         utf16: [UInt16],
         hasRightToLeft: Bool,
         hasHangul: Bool,
+        hasMandatoryBreakInside: Bool,
         ellipsisUnits: [Int32?],
         runs: [PlacedRun],
         rightToLeftParagraphs: [Bool],
@@ -365,6 +370,7 @@ public struct MeasuredText: Sendable {
         self.utf16 = utf16
         self.hasRightToLeft = hasRightToLeft
         self.hasHangul = hasHangul
+        self.hasMandatoryBreakInside = hasMandatoryBreakInside
         self.ellipsisUnits = ellipsisUnits
         self.runs = runs
         self.rightToLeftParagraphs = rightToLeftParagraphs
