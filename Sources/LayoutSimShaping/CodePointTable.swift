@@ -16,8 +16,26 @@ package struct CodePointTable {
     package init() {}
 
     /// The facts about `value` (a Unicode scalar value, or a surrogate code unit: see ``Facts``).
+    ///
+    /// Looked up without changing the table, and worked out and kept apart when not known yet: inlined whole, the
+    /// changes made every caller check that both arrays were its own before each lookup (four calls of the run-time
+    /// per cluster where a text is measured, about 0.6 k instructions per Arabic string).
     @inline(__always)
     package mutating func facts(_ value: UInt32) -> Facts {
+        let block = Int(value >> 8)
+        if block < pageOf.count {
+            let page = Int(pageOf[block])
+            if page != 0 {
+                let known = entries[page << 8 | Int(value & 0xFF)]
+                if known != 0 { return Facts(bits: known) }
+            }
+        }
+        return learn(value)
+    }
+
+    /// ``facts(_:)`` of a code point not looked up yet: worked out, and kept.
+    @inline(never)
+    private mutating func learn(_ value: UInt32) -> Facts {
         let block = Int(value >> 8)
         guard block < pageOf.count else { return Facts(bits: Facts.compute(0xFFFD)) }
         var page = Int(pageOf[block])
