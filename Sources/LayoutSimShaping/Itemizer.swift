@@ -219,23 +219,30 @@ package enum Itemizer {
 
         // Neutral clusters take the script of their neighbours; clusters that need no glyph, the face before them.
         // (In place: each cluster reads only its own entries and the previous cluster's results.)
-        var previousFace: Int32 = -1
-        var previousScript: Int32?
-        var firstStrong: Int32?
-        for g in 0..<pieceCount {
-            let script = scratch.scripts[g]
-            if Script(code: script).isNeutral {
-                if let previousScript { scratch.scripts[g] = previousScript }
-            } else {
-                previousScript = script
-                if firstStrong == nil { firstStrong = script }
+        // (Through buffer pointers: each store into an array checks that it is unique.)
+        scratch.scripts.withUnsafeMutableBufferPointer { scripts in
+            scratch.own.withUnsafeMutableBufferPointer { own in
+                // (The pieces are written to both arrays, which grow together.)
+                precondition(pieceCount <= scripts.count && pieceCount <= own.count)
+                var previousFace: Int32 = -1
+                var previousScript: Int32?
+                var firstStrong: Int32?
+                for g in 0..<pieceCount {
+                    let script = scripts[g]
+                    if Script(code: script).isNeutral {
+                        if let previousScript { scripts[g] = previousScript }
+                    } else {
+                        previousScript = script
+                        if firstStrong == nil { firstStrong = script }
+                    }
+                    if own[g] < 0 { own[g] = max(previousFace, 0) }
+                    previousFace = own[g]
+                }
+                // Leading neutral clusters take the script of the first strong cluster.
+                if let firstStrong {
+                    for g in 0..<pieceCount where Script(code: scripts[g]).isNeutral { scripts[g] = firstStrong }
+                }
             }
-            if scratch.own[g] < 0 { scratch.own[g] = max(previousFace, 0) }
-            previousFace = scratch.own[g]
-        }
-        // Leading neutral clusters take the script of the first strong cluster.
-        if let firstStrong {
-            for g in 0..<pieceCount where Script(code: scratch.scripts[g]).isNeutral { scratch.scripts[g] = firstStrong }
         }
 
         let starts = scratch.splitting ? scratch.starts : graphemes
