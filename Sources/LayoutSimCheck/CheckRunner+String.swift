@@ -137,7 +137,7 @@ extension CheckRunner {
                 var (container, textWidth, sampleWidth) = withPart(at.category) { there, source in
                     // The insets there too: scaled with the text style when the label scales them (@ScaledMetric).
                     (there.request.container.at(at.category, plan: there.plan),
-                     Fitter.paragraphWidths(source, size: at.pointSize).reduce(0, +),
+                     Fitter.totalParagraphWidth(source, size: at.pointSize),
                      Fitter.width(of: job.samples, source, size: at.pointSize))
                 }
                 // In a group: the child's room there, not only the width its text takes.

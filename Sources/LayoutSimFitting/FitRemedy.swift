@@ -229,16 +229,30 @@ extension Fitter {
 
     /// The width of each paragraph set on one line at `size`, points (trailing whitespace excluded).
     package static func paragraphWidths(_ source: AdvanceSource, size: Double) -> [Double] {
+        var widths: [Double] = []
+        eachParagraphWidth(source, size: size) { widths.append($0) }
+        return widths
+    }
+
+    /// The sum of ``paragraphWidths(_:size:)``, in their order from 0 (the same additions, so the same bits), without
+    /// making the array (an allocation per string a check reports).
+    package static func totalParagraphWidth(_ source: AdvanceSource, size: Double) -> Double {
+        var total = 0.0
+        eachParagraphWidth(source, size: size) { total += $0 }
+        return total
+    }
+
+    /// Each paragraph's content width at `size`, in order, to `body`.
+    @inline(__always)
+    private static func eachParagraphWidth(_ source: AdvanceSource, size: Double, _ body: (Double) -> Void) {
         let text = source.text
         let (advances, _) = source.memo.at(size, source)   // often the size the fit ended with
-        var widths: [Double] = []
         var start = 0
         while start < text.clusterCount {
             let end = text.paragraphEnd(after: start)
-            widths.append(LineBreaker.contentWidth(text, advances: advances, start..<end))
+            body(LineBreaker.contentWidth(text, advances: advances, start..<end))
             start = max(end, start + 1)
         }
-        return widths
     }
 
     /// The width of the clusters that start in `ranges` (UTF-16 offsets, in order, not overlapping) at `size`,
