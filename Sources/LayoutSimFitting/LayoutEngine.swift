@@ -39,6 +39,8 @@ public final class LayoutEngine {
     }
     /// The files of the faces of the last texts laid out (``fileInfo(forPath:)``), at most 8.
     private var recentFiles: [(path: String, info: FontFileInfo)] = []
+    /// The size memo of the last source made (``advanceSource(_:plan:)``), for the next when no source uses it.
+    private var spareMemo = SizeMemo()
     /// The last plan made, with what it was made from (``plan(_:)``).
     private var lastPlan: (inputs: Fitter.PlanInputs, plan: [FitStep])?
 
@@ -222,7 +224,14 @@ extension LayoutEngine {
         let usesSFModel = measured.faces.contains { $0.usesSystemModel }
         let sfWeight = request.font.face == .system ? weight : .regular
         let system: SystemFontModel? = usesSFModel ? try systemFont(weight: sfWeight) : nil
-        return AdvanceSource(text: consume measured, system: system, weight: sfWeight)
+        // The memo of the text before, when no source uses it any more (a check is done with a text's source before
+        // the next text).
+        if isKnownUniquelyReferenced(&spareMemo) {
+            spareMemo.reset()
+        } else {
+            spareMemo = SizeMemo()
+        }
+        return AdvanceSource(text: consume measured, system: system, weight: sfWeight, memo: spareMemo)
     }
 
     /// The point sizes a plan lays out at: its steps' sizes, down to the smallest times `minimumScaleFactor`.

@@ -10,12 +10,14 @@ package struct AdvanceSource {
     /// Weight of the SF stand-in's clusters.
     package let weight: FontWeight
     /// The advances at the sizes laid out so far (shared by the source's copies).
-    package let memo = SizeMemo()
+    package let memo: SizeMemo
 
-    package init(text: MeasuredText, system: SystemFontModel?, weight: FontWeight) {
+    /// - Parameter memo: a memo no other source uses (``SizeMemo/reset()``); a new one by default.
+    package init(text: MeasuredText, system: SystemFontModel?, weight: FontWeight, memo: SizeMemo = SizeMemo()) {
         self.text = text
         self.system = system
         self.weight = weight
+        self.memo = memo
     }
 
     /// Each cluster's advance at `size` points.

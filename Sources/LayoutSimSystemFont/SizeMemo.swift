@@ -19,6 +19,13 @@ package final class SizeMemo {
 
         mutating func at(_ size: Double, _ source: AdvanceSource) -> ([Double], EdgeAdvances) {
             if size != self.size {
+                // Zeros in the storage kept from the text before (``reset()``), when it is large enough: the
+                // advances fill them (made there, the array was an allocation per text).
+                let count = source.text.clusterCount
+                if advances.count != count {
+                    advances.clear()
+                    advances.append(contentsOf: repeatElement(0, count: count))
+                }
                 source.advances(size: size, into: &advances)
                 if edgeFace == -2 {
                     edgeFace = source.singleEdgeFace() ?? -1
@@ -44,6 +51,16 @@ package final class SizeMemo {
     @exclusivity(unchecked) private var state = State()
 
     package init() {}
+
+    /// Forgets the size and what was computed for it, keeping the storage of the advances: for the next text of an
+    /// engine, once no source uses this memo any more (a memo made and freed per text, with its arrays, cost 1 k
+    /// instructions per string).
+    package func reset() {
+        state.size = .nan
+        state.edges = .none
+        state.edgeFace = -2
+        state.advances.clear()
+    }
 
     /// The advances and edge changes of `source` at `size`, points.
     package func at(_ size: Double, _ source: AdvanceSource) -> ([Double], EdgeAdvances) {
