@@ -99,16 +99,16 @@ package enum Itemizer {
         /// is split; until then the pieces are the grapheme clusters, and this is not kept.
         var starts: [Int] = []
         /// Per piece: face from the cascade (−1: none needed), then the face assigned: the first ``pieces``.
-        var own: [Int32] = []
+        let own = Slots<Int32>(filling: 0)
         /// Per piece: its script, then its resolved script: the first ``pieces``.
-        var scripts: [Int32] = []
-        /// How many pieces the text has so far. ``own`` and ``scripts`` are written by index up to their length,
-        /// kept from one text to the next, and grow together: an append to each called two of the standard
-        /// library's functions per cluster (1.2 k instructions per Arabic string in them; by index, 0.2 k less in all).
+        let scripts = Slots<Int32>(filling: 0)
+        /// How many pieces the text has so far. ``own`` and ``scripts`` are written by index up to their count,
+        /// kept from one text to the next, and grow together (appended, they called two of the standard library's
+        /// functions per cluster; as arrays written by index, each store checked that the array was its own).
         var pieces = 0
-        /// The scalars of one cluster that need a glyph: the first `requiredCount` (the array is overwritten, not
-        /// emptied, from one cluster to the next).
-        var required: [UInt32] = []
+        /// The scalars of one cluster that need a glyph: the first `requiredCount` (overwritten, not emptied, from
+        /// one cluster to the next).
+        let required = Slots<UInt32>(filling: 0)
         var requiredCount = 0
 
         package init() {}
@@ -120,20 +120,20 @@ package enum Itemizer {
         @inline(__always)
         mutating func addPiece(at start: Int, script: Int32, face: Int32) {
             if splitting { starts.append(start) }
-            if pieces < own.count {
-                scripts[pieces] = script
-                own[pieces] = face
-            } else {
-                scripts.append(script)
-                own.append(face)
+            if pieces >= own.count {
+                own.grow(to: pieces + 1, filling: 0)
+                scripts.grow(to: pieces + 1, filling: 0)
             }
+            scripts[pieces] = script
+            own[pieces] = face
             pieces += 1
         }
 
         /// Adds `value` to the cluster's required scalars.
         @inline(__always)
         mutating func require(_ value: UInt32) {
-            if requiredCount < required.count { required[requiredCount] = value } else { required.append(value) }
+            if requiredCount >= required.count { required.grow(to: requiredCount + 1, filling: 0) }
+            required[requiredCount] = value
             requiredCount += 1
         }
     }
@@ -156,10 +156,8 @@ package enum Itemizer {
         let clusterCount = graphemes.count - 1
         scratch.starts.clear()
         scratch.pieces = 0
-        if scratch.own.count < clusterCount {
-            scratch.own.append(contentsOf: repeatElement(0, count: clusterCount - scratch.own.count))
-            scratch.scripts.append(contentsOf: repeatElement(0, count: clusterCount - scratch.scripts.count))
-        }
+        scratch.own.grow(to: clusterCount, filling: 0)
+        scratch.scripts.grow(to: clusterCount, filling: 0)
         let common = Script.common.code
         let latin = Script.latin.code
         scratch.splitting = false
@@ -219,30 +217,24 @@ package enum Itemizer {
 
         // Neutral clusters take the script of their neighbours; clusters that need no glyph, the face before them.
         // (In place: each cluster reads only its own entries and the previous cluster's results.)
-        // (Through buffer pointers: each store into an array checks that it is unique.)
-        scratch.scripts.withUnsafeMutableBufferPointer { scripts in
-            scratch.own.withUnsafeMutableBufferPointer { own in
-                // (The pieces are written to both arrays, which grow together.)
-                precondition(pieceCount <= scripts.count && pieceCount <= own.count)
-                var previousFace: Int32 = -1
-                var previousScript: Int32?
-                var firstStrong: Int32?
-                for g in 0..<pieceCount {
-                    let script = scripts[g]
-                    if Script(code: script).isNeutral {
-                        if let previousScript { scripts[g] = previousScript }
-                    } else {
-                        previousScript = script
-                        if firstStrong == nil { firstStrong = script }
-                    }
-                    if own[g] < 0 { own[g] = max(previousFace, 0) }
-                    previousFace = own[g]
-                }
-                // Leading neutral clusters take the script of the first strong cluster.
-                if let firstStrong {
-                    for g in 0..<pieceCount where Script(code: scripts[g]).isNeutral { scripts[g] = firstStrong }
-                }
+        let scripts = scratch.scripts, own = scratch.own
+        var previousFace: Int32 = -1
+        var previousScript: Int32?
+        var firstStrong: Int32?
+        for g in 0..<pieceCount {
+            let script = scripts[g]
+            if Script(code: script).isNeutral {
+                if let previousScript { scripts[g] = previousScript }
+            } else {
+                previousScript = script
+                if firstStrong == nil { firstStrong = script }
             }
+            if own[g] < 0 { own[g] = max(previousFace, 0) }
+            previousFace = own[g]
+        }
+        // Leading neutral clusters take the script of the first strong cluster.
+        if let firstStrong {
+            for g in 0..<pieceCount where Script(code: scripts[g]).isNeutral { scripts[g] = firstStrong }
         }
 
         let starts = scratch.splitting ? scratch.starts : graphemes
@@ -321,7 +313,7 @@ package enum Itemizer {
     /// otherwise, or when no opened face has a glyph for one of them. (Each face tested in turn was retained and
     /// released around its test, twice per letter of a script after the first face's.)
     @inline(__always)
-    private static func sameFirstFace(_ cascade: CascadeFaces, _ required: [UInt32], count: Int) -> Int? {
+    private static func sameFirstFace(_ cascade: CascadeFaces, _ required: Slots<UInt32>, count: Int) -> Int? {
         guard let first = cascade.firstOpened(having: required[0]) else { return nil }
         var k = 1
         while k < count {
