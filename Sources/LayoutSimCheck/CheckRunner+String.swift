@@ -162,11 +162,16 @@ extension CheckRunner {
                 }
             }
             let allowsBreaks = report.request.allowsWordBreaks
-            result.failingCategories = report.results.compactMap { r in
+            // From the first failing result on (the fit found it): the ones before it pass, and reading a result from
+            // the array copies the whole result (two dozen copies per string that passes).
+            let failingFrom = report.firstFailingIndex ?? report.results.endIndex
+            result.failingCategories = report.results[failingFrom...].compactMap { r in
                 r.passes(allowingWordBreaks: allowsBreaks) ? nil : CheckResult.CategoryVerdict(category: r.category, verdict: r.verdict.kind)
             }
             func isRelevant(_ r: CategoryResult) -> Bool { (r.category ?? .large) <= must }
-            if let failing = report.results.first(where: { isRelevant($0) && !$0.passes(allowingWordBreaks: allowsBreaks) }) {
+            if let failing = report.results[failingFrom...].first(where: {
+                isRelevant($0) && !$0.passes(allowingWordBreaks: allowsBreaks)
+            }) {
                 var clipped = failing.clippedBy
                 var showsPart = failing.hiddenCharacters > 0
                 switch failing.verdict {
@@ -224,9 +229,12 @@ extension CheckRunner {
                 // (Categories read in place: a search with a closure copies each result it passes.)
                 // Not for a group's child: its share of a row is not fixed (a row with room to spare gives a wider
                 // text more), which the probe, keeping the share, would not model.
+                // The last such category, found from the end (results are in increasing order of category): reading a
+                // result's category copies the whole result (twice per result, from the first: 0.7 k instructions).
                 var largest: (category: ContentSizeCategory?, size: Double)?
-                for i in report.results.indices where (report.results[i].category ?? .large) <= must {
+                for i in report.results.indices.reversed() where (report.results[i].category ?? .large) <= must {
                     largest = (report.results[i].category, report.results[i].pointSize)
+                    break
                 }
                 if job.group == nil, let largest, report.missingGlyphs.isEmpty,
                    let near = try withPart(largest.category, { there, source throws(LayoutSimError) in

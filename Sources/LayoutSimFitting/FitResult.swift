@@ -221,10 +221,19 @@ public struct FitReport: Sendable {
     /// together; empty for results put together from several layouts.
     package var plan: [FitStep] = []
 
+    /// The index in ``results`` of the first that does not pass (``firstFailure``); nil when every one passes. Kept:
+    /// reading a result's verdict from the array copies the whole result.
+    package let firstFailingIndex: Int?
+
+    /// - Parameter firstFailingIndex: ``firstFailingIndex`` when it is known (found as the results were made);
+    ///   `.none` finds it here.
     package init(
         request: FitRequest, fontFiles: [FontFileInfo], results: [CategoryResult], missingGlyphs: [MissingGlyph],
-        warnings: [String] = [], systemFontSource: String? = nil, appleFontNotes: [String] = [], plan: [FitStep] = []
+        warnings: [String] = [], systemFontSource: String? = nil, appleFontNotes: [String] = [], plan: [FitStep] = [],
+        firstFailingIndex: Int?? = .none
     ) {
+        self.firstFailingIndex = firstFailingIndex
+            ?? results.firstIndex { !$0.passes(allowingWordBreaks: request.allowsWordBreaks) }
         self.request = request
         self.fontFiles = fontFiles
         self.results = results
@@ -247,9 +256,7 @@ public struct FitReport: Sendable {
     }
 
     /// The first result that does not pass, if any.
-    public var firstFailure: CategoryResult? {
-        results.first { !$0.passes(allowingWordBreaks: request.allowsWordBreaks) }
-    }
+    public var firstFailure: CategoryResult? { firstFailingIndex.map { results[$0] } }
 
     /// Whether every result passes.
     public var allPass: Bool { firstFailure == nil }

@@ -73,6 +73,14 @@ package enum Fitter {
     package static func fit(
         _ source: AdvanceSource, plan: [FitStep], request: FitRequest, detail: ResultDetail = .full
     ) -> [CategoryResult] {
+        fitFindingFailure(source, plan: plan, request: request, detail: detail).results
+    }
+
+    /// ``fit(_:plan:request:detail:)``, with the index of the first result that does not pass (the request's word
+    /// breaks allowed or not), found as the results are made (``FitReport/firstFailingIndex``).
+    package static func fitFindingFailure(
+        _ source: AdvanceSource, plan: [FitStep], request: FitRequest, detail: ResultDetail = .full
+    ) -> (results: [CategoryResult], firstFailing: Int?) {
         let text = source.text
         let label = request.label
         let breaks = LineBreaker.opportunities(
@@ -84,15 +92,22 @@ package enum Fitter {
         let ownLineHeight = !isSystem || primary?.apple?.isSystemFont == true
         // With ``ResultDetail/failures``, the failing categories after the first are summaries too.
         var failed = false
-        return plan.map { step in
+        var firstFailing: Int?
+        var index = 0
+        let results = plan.map { step in
             let lineHeight = ownLineHeight
                 ? primary?.metrics.lineHeight(atPointSize: step.pointSize) ?? 0
                 : SystemFontModel.lineHeightPerPoint * step.pointSize
             let result = fit(source, step: step, lineHeight: lineHeight, weight: isSystem ? step.weight : nil, request: request,
                              breaks: breaks, detail: detail, summarizesFailure: failed)
-            if !failed, !result.passes(allowingWordBreaks: request.allowsWordBreaks) { failed = true }
+            if !failed, !result.passes(allowingWordBreaks: request.allowsWordBreaks) {
+                failed = true
+                firstFailing = index
+            }
+            index += 1
             return result
         }
+        return (results, firstFailing)
     }
 
     /// Breaks the text at one size and judges the result against the container: wrapping by the line break mode and

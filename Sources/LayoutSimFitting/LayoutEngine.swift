@@ -155,7 +155,7 @@ public final class LayoutEngine {
         }
         let plan = try self.plan(request)
         let source = try advanceSource(request, plan: plan)
-        let results = Fitter.fit(source, plan: plan, request: request, detail: detail)
+        let (results, firstFailing) = Fitter.fitFindingFailure(source, plan: plan, request: request, detail: detail)
 
         // Report every face that shaped part of the text, primary first. (The measured text is read in place: a copy
         // of it retains each of its arrays.)
@@ -187,7 +187,8 @@ public final class LayoutEngine {
             FitReport(
                 request: request, fontFiles: files, results: results, missingGlyphs: source.text.missingGlyphs,
                 warnings: source.text.warnings + notes.map { (appleFonts?.directory ?? "") + ": " + $0 },
-                systemFontSource: appleFonts != nil ? systemFontSource : nil, appleFontNotes: notes, plan: plan
+                systemFontSource: appleFonts != nil ? systemFontSource : nil, appleFontNotes: notes, plan: plan,
+                firstFailingIndex: .some(firstFailing)
             ),
             source
         )
