@@ -42,7 +42,12 @@ let package = Package(
         // The pipeline, one target per stage; each imports only the stages before it (see architecture.md).
         .target(name: "LayoutSimModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "LayoutSimFaces", dependencies: ["LayoutSimModel", "CFreeType", "CHarfBuzz", "CFontconfig"]),
-        .target(name: "LayoutSimShaping", dependencies: ["LayoutSimModel", "LayoutSimFaces", "CHarfBuzz", "CICU"]),
+        .target(
+            name: "LayoutSimShaping",
+            dependencies: [
+                "LayoutSimModel", "LayoutSimFaces", "CHarfBuzz", "CICU", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(name: "LayoutSimSystemFont", dependencies: ["LayoutSimModel", "LayoutSimFaces", "LayoutSimShaping"]),
         .target(name: "LayoutSimBreaking", dependencies: ["LayoutSimModel", "LayoutSimShaping", "LayoutSimSystemFont"]),
         .target(

@@ -2,6 +2,7 @@ import Foundation
 import LayoutSimCatalogs
 import LayoutSimFitting
 import LayoutSimModel
+import LayoutSimShaping
 
 /// The outcome of checking one concrete string (key × locale × variant) at every requested category.
 public struct CheckResult: Sendable, Hashable, Codable {
@@ -165,7 +166,7 @@ public struct CheckResult: Sendable, Hashable, Codable {
     }
 
     /// The hash `textSHA256` holds: SHA-256 of the text's UTF-8, lowercase hex.
-    public static func textHash(_ text: String) -> String { SHA256.hexDigest(ofUTF8: text) }
+    public static func textHash(_ text: String) -> String { TextBytes.sha256Hex(text) }
 }
 
 /// A category in check reports: its SwiftUI name, or `fixed` for a fixed size.

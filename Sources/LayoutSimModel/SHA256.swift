@@ -31,8 +31,9 @@ public struct FileReadError: Error, CustomStringConvertible, Equatable {
 /// SHA-256 (FIPS 180-4), hex digests as `sha256sum` prints them, computed by swift-crypto (`Crypto.SHA256`: BoringSSL
 /// on Linux, with the processor's SHA instructions where it has them; CryptoKit on Apple's systems).
 ///
-/// layoutsim uses it to identify the font files behind a report, the catalogs and spec a report was made from, and
-/// each checked text, so that a JSON report records exactly which bytes it measured. Files are hashed in chunks of
+/// layoutsim uses it to identify the font files behind a report and the catalogs and spec a report was made from, so
+/// that a JSON report records exactly which bytes it measured (each checked text's: ``TextBytes``, which reads a
+/// text's bytes in place). Files are hashed in chunks of
 /// at most ``fileChunkBytes`` as they are read, never held whole.
 ///
 /// A report names every font it used with its digest, and a check of a catalog with Japanese, Chinese or Korean text
@@ -60,11 +61,6 @@ public enum SHA256 {
     /// - Returns: The digest in lowercase hexadecimal.
     public static func hexDigest(of data: [UInt8]) -> String {
         hex(Crypto.SHA256.hash(data: data))
-    }
-
-    /// The digest of the UTF-8 bytes of `text` as 64 lowercase hexadecimal digits (`hexDigest(of: Array(text.utf8))`).
-    package static func hexDigest(ofUTF8 text: String) -> String {
-        hex(Crypto.SHA256.hash(data: Array(text.utf8)))
     }
 
     /// Returns the SHA-256 digest of the file at `path` as 64 lowercase

@@ -1,3 +1,4 @@
+import LayoutSimModel
 import LayoutSimShaping
 import Testing
 
@@ -26,5 +27,17 @@ struct TextBytesTests {
             #expect(one.finalize() == two.finalize())
         }
         #expect(!TextBytes.sameBytes("e\u{301}", "\u{E9}") && "e\u{301}" == "\u{E9}")
+    }
+
+    /// SHA-256 of a text's bytes: FIPS 180-4's and Python's hashlib's digests, and the bytes' own digest (``SHA256``,
+    /// itself checked against `sha256sum`) for texts of every length up to two blocks and beyond.
+    @Test func sha256IsTheBytesDigest() {
+        #expect(TextBytes.sha256Hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(TextBytes.sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        // Python: hashlib.sha256("สีสดหรือจาง".encode()).hexdigest()
+        #expect(TextBytes.sha256Hex("สีสดหรือจาง") == "e3bf882c7e90502fd81cb91d856230c561cf36f43465a08a02a6e8e38ab89648")
+        for text in Self.texts + (0...130).map({ String(repeating: "é", count: $0) }) {
+            #expect(TextBytes.sha256Hex(text) == SHA256.hexDigest(of: Array(text.utf8)), "\(text)")
+        }
     }
 }
