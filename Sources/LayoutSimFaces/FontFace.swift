@@ -19,7 +19,10 @@ private final class PathBuilder {
 /// place, ``Units``. Not `Sendable`: a face belongs to one ``FontRegistry``.
 public final class FontFace {
     /// Which file and face this is (with the variation axes set on it, ``setVariations(_:)``).
-    public internal(set) var id: FaceID
+    ///
+    /// Not checked for exclusive access at run time where this module reads it: changed only by
+    /// ``setVariations(_:)``, which reads nothing else of the face meanwhile.
+    @exclusivity(unchecked) public internal(set) var id: FaceID
     /// The face's metrics in font units, copied out once.
     public let metrics: FontMetrics
     /// Family name from the font (e.g. "Inter").

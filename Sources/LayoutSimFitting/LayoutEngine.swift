@@ -26,23 +26,27 @@ public final class LayoutEngine {
     private let cascades: FontCascades
     /// Itemizing, shaping and ICU's boundaries.
     package let measurer = TextMeasurer()
-    private var systemFontModel: SystemFontModel?
+    @exclusivity(unchecked) private var systemFontModel: SystemFontModel?
     /// Texts already shaped for a fit, by everything shaping depends on (not the size); bounded. Plural and device
     /// variants, repeated keys and pseudolocalized copies of the same text are shaped once per engine.
-    private var shapedTexts = LRUCache<ShapedTextKey, MeasuredText>(
+    ///
+    /// The engine's state is not checked for exclusive access at run time (a run-time call per access, 7 per string):
+    /// an engine is used by one thread, and no method changing a field calls another that reads it meanwhile (the
+    /// shaping a miss here runs does not read this cache).
+    @exclusivity(unchecked) private var shapedTexts = LRUCache<ShapedTextKey, MeasuredText>(
         capacity: LayoutEngine.shapedTextCapacity, reserved: true
     )
     /// Whether fits reuse texts and short runs shaped before (``shapedTexts``, the shaper's runs); the benchmark
     /// turns it off to time the cold path.
-    package var reusesShapedTexts = true {
+    @exclusivity(unchecked) package var reusesShapedTexts = true {
         didSet { measurer.shaper.reusesRuns = reusesShapedTexts }
     }
     /// The files of the faces of the last texts laid out (``fileInfo(forPath:)``), at most 8.
-    private var recentFiles: [(path: String, info: FontFileInfo)] = []
+    @exclusivity(unchecked) private var recentFiles: [(path: String, info: FontFileInfo)] = []
     /// The size memo of the last source made (``advanceSource(_:plan:)``), for the next when no source uses it.
-    private var spareMemo = SizeMemo()
+    @exclusivity(unchecked) private var spareMemo = SizeMemo()
     /// The last plan made, with what it was made from (``plan(_:)``).
-    private var lastPlan: (inputs: Fitter.PlanInputs, plan: [FitStep])?
+    @exclusivity(unchecked) private var lastPlan: (inputs: Fitter.PlanInputs, plan: [FitStep])?
 
     /// Texts kept shaped per engine.
     package static let shapedTextCapacity = 512
