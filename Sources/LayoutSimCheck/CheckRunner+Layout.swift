@@ -44,12 +44,16 @@ final class LayoutFeed: @unchecked Sendable {
     /// Jobs added so far.
     private var added = 0
     /// Each added job's result by index (an empty result until it is done): handed over whole at the end.
-    private var storage: [CheckResult] = []
-    private var done = 0
+    ///
+    /// The results, and what says which are done and counted, are read and changed with the condition locked only,
+    /// and not checked for exclusive access at run time as well (a check that sees one thread's accesses only: two
+    /// run-time calls per string).
+    @exclusivity(unchecked) private var storage: [CheckResult] = []
+    @exclusivity(unchecked) private var done = 0
     /// Which results are done, by index.
-    private var isDone: [Bool] = []
+    @exclusivity(unchecked) private var isDone: [Bool] = []
     /// The results counted so far, each once every result before it is done (nil: not counted here).
-    private var tally: CheckReport.Tally?
+    @exclusivity(unchecked) private var tally: CheckReport.Tally?
     /// Drawings of failures by job index: only those of the ``CheckReport/maximumDrawings`` first results in report
     /// order are kept (memory stays bounded), whatever the order the jobs come in and the number of workers.
     private var drawn: [Int: (order: CheckReport.OrderKey, drawing: LabelDrawing)] = [:]
@@ -59,9 +63,9 @@ final class LayoutFeed: @unchecked Sendable {
     private var fontFiles = Set<CheckReport.FontFile>()
     private var layoutWarnings = Set<ReportDiagnostic>()
 
-    /// An empty result, the place of one not laid out yet: made where it is appended (copied from a stored one, each
-    /// of its strings and arrays was retained: 0.3 k instructions per string).
-    private static var pending: CheckResult {
+    /// An empty result, the place of one not laid out yet (or of one swapped out): made where it is used (copied from
+    /// a stored one, each of its strings and arrays was retained: 0.3 k instructions per string).
+    static var pending: CheckResult {
         CheckResult(
             key: "", locale: "", variant: [], file: "", line: 0, column: 0, text: "", textSHA256: "", element: nil,
             mustFitThrough: .accessibility5, fitsThrough: nil, passed: false, known: false, failure: nil,

@@ -249,18 +249,9 @@ extension CheckRunner {
         // The result moved into the value returned, swapped with an empty one: returned as it is, it was copied (its
         // strings and arrays retained) and the original released (0.6 k instructions per string; `consume result`
         // here hits a compiler bug).
-        var checked = Checked(result: Self.emptyResult(), drawing: drawing, warnings: warnings)
+        var checked = Checked(result: LayoutFeed.pending, drawing: drawing, warnings: warnings)
         swap(&checked.result, &result)
         return checked
-    }
-
-    /// A result of nothing (empty strings and arrays, which are not allocated), to swap a result out with.
-    private static func emptyResult() -> CheckResult {
-        CheckResult(
-            key: "", locale: "", variant: [], file: "", line: 0, column: 0, text: "", textSHA256: nil, element: nil,
-            mustFitThrough: .large, fitsThrough: nil, passed: false, known: false, failure: nil, failingCategories: [],
-            error: nil
-        )
     }
 
     /// The key and locale of a near miss or near pass (``nearMissNote(_:container:size:entry:in:)``,
