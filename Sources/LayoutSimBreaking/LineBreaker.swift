@@ -115,8 +115,10 @@ package enum LineBreaker {
             if !isWhitespace[j] { content = total }
             if content > limit { return nil }
         }
+        // (The statistics read a line's width and whether it ends mid-word, not its range.)
         var stats = LineStats()
-        stats.add(Line(range: 0..<0, width: drawn(text, upTo: count, content: content, edges: edges), endsMidWord: false))
+        let width = drawn(text, upTo: count, content: content, edges: edges)
+        stats.add(Line(range: 0..<0, width: width, endsMidWord: false))
         return stats
     }
 

@@ -138,7 +138,8 @@ package final class Shaper {
             )
             let (known, probe) = runs.lookUp(key, hash: key.foldedHash)
             if let known, known.face === face {
-                // At the same offset (a text's first word…), the run kept is this run; elsewhere, it shares its glyphs.
+                // At the same offset (a text's first word…), the run kept is this run; elsewhere, it shares its
+                // glyphs.
                 if range.lowerBound == known.run.range.lowerBound { return known.run }
                 return ShapedRun(known.run, movedTo: range)
             }

@@ -12,9 +12,10 @@ package enum TextBytes {
 }
 
 extension TextBytes {
-    /// SHA-256 of `text`'s UTF-8 bytes as 64 lowercase hexadecimal digits (what `sha256sum` prints for them; swift-crypto's
-    /// SHA-256, as ``SHA256``). The bytes are read in place and the digits written into the string's own storage: a copy
-    /// of the bytes, an array of the digest's bytes and one of the digits cost 2 k instructions per checked text.
+    /// SHA-256 of `text`'s UTF-8 bytes as 64 lowercase hexadecimal digits (what `sha256sum` prints for them;
+    /// swift-crypto's SHA-256, as ``SHA256``). The bytes are read in place and the digits written into the string's own
+    /// storage: a copy of the bytes, an array of the digest's bytes and one of the digits cost 2 k instructions per
+    /// checked text.
     package static func sha256Hex(_ text: String) -> String {
         var text = text
         let digest = text.withUTF8 { Crypto.SHA256.hash(data: UnsafeRawBufferPointer($0)) }
