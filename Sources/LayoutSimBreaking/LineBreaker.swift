@@ -103,7 +103,7 @@ package enum LineBreaker {
     ) -> LineStats? {
         let count = text.clusterCount
         // (Partial edges with opportunities of the wrapping's own: the fill starts again with complete ones.)
-        guard count > 0, !text.hasMandatoryBreakInside, !edges.isPartial(count) || breaks == text.breaks else {
+        guard count > 0, !text.containsMandatoryBreak, !edges.isPartial(count) || breaks == text.breaks else {
             return nil
         }
         let limit = width + tolerance

@@ -298,7 +298,7 @@ extension MeasuredText {
             faceRunEnds: faceRunEnds, asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace,
             breaks: boundaryBreaks,
             isGraphemeBoundary: grapheme, innerGraphemes: innerGraphemes, utf16: utf16, hasRightToLeft: hasRightToLeft,
-            hasHangul: hasHangul, hasMandatoryBreakInside: boundaryBreaks.dropFirst().dropLast().contains(.mandatory),
+            hasHangul: hasHangul, containsMandatoryBreak: boundaryBreaks.dropLast().contains(.mandatory),
             ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs,
             deferredEdges: deferredEdges
         )

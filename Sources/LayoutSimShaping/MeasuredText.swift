@@ -168,9 +168,6 @@ public struct MeasuredText: Sendable {
     @inlinable package var hasRightToLeft: Bool { storage.hasRightToLeft }
     /// Whether any cluster starts with Hangul.
     @inlinable package var hasHangul: Bool { storage.hasHangul }
-    /// Whether a line must end before some cluster after the first (a mandatory break at boundary 1 ..< the cluster
-    /// count): without one, a text that fits its width is one line.
-    @inlinable package var hasMandatoryBreakInside: Bool { storage.hasMandatoryBreakInside }
     /// Advance of U+2026 (ellipsis) in each face, font units; nil when the face has none.
     @inlinable package var ellipsisUnits: [Int32?] { storage.ellipsisUnits }
     /// The shaped runs in logical order, each with its face and bidi level (for drawing glyphs in visual order).
@@ -219,7 +216,9 @@ public struct MeasuredText: Sendable {
     }
 
     /// Whether the text has a mandatory line break inside it.
-    package var containsMandatoryBreak: Bool { breaks.dropLast().contains(.mandatory) }
+    /// (Found once, as the text is measured: without one, a text that fits its width is one line, which the line
+    /// statistics ask at every size.)
+    @inlinable package var containsMandatoryBreak: Bool { storage.containsMandatoryBreak }
 
     /// The boundary that ends the paragraph containing cluster `i` (after its line separator), or the end.
     package func paragraphEnd(after i: Int) -> Int {
@@ -319,7 +318,7 @@ public struct MeasuredText: Sendable {
     @usableFromInline let utf16: [UInt16]
     @usableFromInline let hasRightToLeft: Bool
     @usableFromInline let hasHangul: Bool
-    @usableFromInline let hasMandatoryBreakInside: Bool
+    @usableFromInline let containsMandatoryBreak: Bool
     @usableFromInline let ellipsisUnits: [Int32?]
     @usableFromInline let runs: [PlacedRun]
     @usableFromInline let rightToLeftParagraphs: [Bool]
@@ -345,7 +344,7 @@ public struct MeasuredText: Sendable {
         utf16: [UInt16],
         hasRightToLeft: Bool,
         hasHangul: Bool,
-        hasMandatoryBreakInside: Bool,
+        containsMandatoryBreak: Bool,
         ellipsisUnits: [Int32?],
         runs: [PlacedRun],
         rightToLeftParagraphs: [Bool],
@@ -370,7 +369,7 @@ public struct MeasuredText: Sendable {
         self.utf16 = utf16
         self.hasRightToLeft = hasRightToLeft
         self.hasHangul = hasHangul
-        self.hasMandatoryBreakInside = hasMandatoryBreakInside
+        self.containsMandatoryBreak = containsMandatoryBreak
         self.ellipsisUnits = ellipsisUnits
         self.runs = runs
         self.rightToLeftParagraphs = rightToLeftParagraphs
@@ -418,15 +417,6 @@ package struct ClusterFacts: Sendable, Equatable {
     @usableFromInline package static let empty = ClusterFacts(
         advance: 0, kerning: 0, ink: .none, face: 0, asciiCode: 0
     )
-
-    @usableFromInline
-    package init(advance: Int32, kerning: Int32, ink: InkUnits, face: UInt16, asciiCode: UInt8) {
-        self.advance = advance
-        self.kerning = kerning
-        self.ink = ink
-        self.face = face
-        self.asciiCode = asciiCode
-    }
 
     /// One field of a cluster's facts, a column of ``ClusterColumn``.
     @usableFromInline

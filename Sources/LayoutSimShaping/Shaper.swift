@@ -92,8 +92,9 @@ package final class Shaper {
         /// A run shapes the same in every context of one class: HarfBuzz reads the text around a run only in its
         /// Arabic joining, which reads the joining type of the nearest code point that is not transparent on each
         /// side (the class, ``JoiningClasses``), and for a dotted circle at the beginning of a text
-        /// (`HB_BUFFER_FLAG_BOT`, never set). Its glyphs are moved to each run's offset (clusters are offsets into the
-        /// whole text; HarfBuzz only compares them).
+        /// (`HB_BUFFER_FLAG_BOT`, never set). A run found here at another offset shares its glyphs, their clusters
+        /// shifted to its offset (``ShapedRun/clusterShift``: clusters are offsets into the whole text; HarfBuzz only
+        /// compares them).
         /// Room for every entry made at once (a few hundred kilobytes of address space, used as entries come): grown
         /// as entries came, the slots were moved to larger storage a dozen times on the way to 4096, 0.55 k
         /// instructions per string over a catalog of 500.

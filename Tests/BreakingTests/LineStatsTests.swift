@@ -57,7 +57,7 @@ struct LineStatsTests {
                             pushedOut += 1
                         }
                         if stats.endsMidWord { wordBroken += 1 }
-                        if lines.count == 1 && !source.text.hasMandatoryBreakInside { oneLine += 1 }
+                        if lines.count == 1 && !source.text.containsMandatoryBreak { oneLine += 1 }
                         compared += 1
                     }
                 }
