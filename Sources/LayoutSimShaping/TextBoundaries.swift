@@ -146,8 +146,21 @@ public final class TextBoundaries {
         let hardLimit = Int32(CICU_LINE_HARD_LIMIT)
         let end = utf16.count
         try iterator.forEachBoundary(in: hold(utf16), count: utf16.count) { offset, status in
-            // UBRK_LINE_HARD is 100..<200; the end of the text is not a mandatory line end.
-            out.append(BreakOpportunity(offset: offset, isMandatory: offset < end && status >= hard && status < hardLimit))
+            // UBRK_LINE_HARD is 100..<200; the end of the text is not a mandatory line end. ICU gives the breaks its
+            // dictionary finds (Thai, Lao, Khmer, Burmese, Chinese and Japanese words) the status of the end of their
+            // range: in a text ending with "\n", every word's. A hard status counts only after a line break
+            // character, as UAX #14 has it (``isLineEnd(_:)``).
+            let mandatory = offset < end && status >= hard && status < hardLimit && Self.isLineEnd(utf16[offset - 1])
+            out.append(BreakOpportunity(offset: offset, isMandatory: mandatory))
+        }
+    }
+
+    /// Whether a line must end after `unit`: UAX #14's classes BK (U+000B, U+000C, U+2028, U+2029), CR, LF and NL
+    /// (U+0085). (A CR before an LF is no line end of its own: ICU gives no boundary between them.)
+    static func isLineEnd(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
         }
     }
 

@@ -35,6 +35,37 @@ struct TextBoundariesTests {
         #expect(opportunities.map(\.isMandatory) == [true, false, false])
     }
 
+    /// Words ICU's dictionary finds (Thai, Japanese, Khmer…) are soft opportunities whatever follows them: a text
+    /// ending with "\n" (gettext's strings often do) once made every one of them mandatory, ICU giving a dictionary
+    /// break the rule status of the end of its range, so each word went on a line of its own. A mandatory break is
+    /// one after a line break character (UAX #14 BK, CR, LF, NL), read here from the text itself.
+    @Test func dictionaryWordsBeforeANewlineAreSoftBreaks() throws {
+        func opportunities(_ text: String, _ tag: String) throws -> [BreakOpportunity] {
+            try boundaries.lineBreaks(Array(text.utf16), locale: TextBoundaries.icuLocale(forLanguageTag: tag))
+        }
+        // สวัสดี (6) | ครับ (4) "\n" (1), as without the newline (above).
+        let greeting = try opportunities("สวัสดีครับ\n", "th")
+        #expect(greeting.map(\.offset) == [6, 11])
+        #expect(greeting.map(\.isMandatory) == [false, false])
+        // ภาษา (4) | ไทย (3) "\n" | สวัสดี (6) | ครับ (4) "\n": mandatory after the first newline only (the end of
+        // the text is not a line end).
+        let two = try opportunities("ภาษาไทย\nสวัสดีครับ\n", "th")
+        #expect(two.map(\.offset) == [4, 8, 14, 19])
+        #expect(two.map(\.isMandatory) == [false, true, false, false])
+        // Any text: mandatory exactly after a line break character, read from the text.
+        let lineEnds: Set<UInt16> = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
+        for (text, tag) in [("パッケージが完全に削除されていません。\n", "ja"), ("ภาษาไทย\u{2028}สวัสดี\r\nครับ\n", "th"),
+                            ("设置和隐私\n", "zh")] {
+            let utf16 = Array(text.utf16)
+            let found = try opportunities(text, tag)
+            #expect(found.count >= 3, "\(text)")
+            for opportunity in found {
+                let afterLineEnd = opportunity.offset < utf16.count && lineEnds.contains(utf16[opportunity.offset - 1])
+                #expect(opportunity.isMandatory == afterLineEnd, "\(text) at \(opportunity.offset)")
+            }
+        }
+    }
+
     @Test func iteratorsAreReusedAcrossTexts() throws {
         // The same iterator, pointed at a new text each time, gives each text's own breaks.
         #expect(try breaks("ab cd", "en") == [3, 5])
