@@ -288,9 +288,13 @@ extension MeasuredText {
         }
 
         let hasRightToLeft = levels.contains { $0 & 1 == 1 }
+        let containsMandatoryBreak = boundaryBreaks.dropLast().contains(.mandatory)
         var rightToLeftParagraphs: [Bool] = []
-        if hasRightToLeft {
+        var paragraphIsRightToLeft = false
+        if hasRightToLeft && containsMandatoryBreak {
             rightToLeftParagraphs = Self.rightToLeftParagraphs(levels: levels, starts: starts, breaks: boundaryBreaks)
+        } else if hasRightToLeft {
+            paragraphIsRightToLeft = Self.lowestLevelIsOdd(levels: levels, starts: starts)
         }
         storage = MeasuredTextStorage(
             text: text, utf16Count: utf16.count, faces: faces, traits: traits, language: language,
@@ -298,9 +302,9 @@ extension MeasuredText {
             faceRunEnds: faceRunEnds, asciiStarts: asciiStarts, asciiCodes: asciiCodes, isWhitespace: whitespace,
             breaks: boundaryBreaks,
             isGraphemeBoundary: grapheme, innerGraphemes: innerGraphemes, utf16: utf16, hasRightToLeft: hasRightToLeft,
-            hasHangul: hasHangul, containsMandatoryBreak: boundaryBreaks.dropLast().contains(.mandatory),
+            hasHangul: hasHangul, containsMandatoryBreak: containsMandatoryBreak,
             ellipsisUnits: ellipsisUnits, runs: runs, rightToLeftParagraphs: rightToLeftParagraphs,
-            deferredEdges: deferredEdges
+            paragraphIsRightToLeft: paragraphIsRightToLeft, deferredEdges: deferredEdges
         )
         self.softHyphens = softHyphens
     }

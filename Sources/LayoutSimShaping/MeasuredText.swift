@@ -231,11 +231,13 @@ public struct MeasuredText: Sendable {
     /// asked once per line, it must not scan the paragraph (a long paragraph made line breaking quadratic).
     package func paragraphIsRightToLeft(containing i: Int) -> Bool {
         guard hasRightToLeft, i < clusterCount else { return false }
-        return rightToLeftParagraphs[i]
+        let paragraphs = rightToLeftParagraphs
+        return paragraphs.isEmpty ? storage.paragraphIsRightToLeft : paragraphs[i]
     }
 
     /// Per cluster, whether its paragraph's lowest bidi level is odd; one pass over the paragraphs. `levels` are per
-    /// UTF-16 code unit, and a cluster's is its first code unit's (`starts`: ``clusterStarts``).
+    /// UTF-16 code unit, and a cluster's is its first code unit's (`starts`: ``clusterStarts``). Made only for a text
+    /// of several paragraphs (``lowestLevelIsOdd(levels:starts:)`` answers for one).
     static func rightToLeftParagraphs(levels: [UInt8], starts: [Int], breaks: [BoundaryBreak]) -> [Bool] {
         let count = starts.count - 1
         var result = [Bool].filled(false, count: max(0, count))
@@ -251,6 +253,15 @@ public struct MeasuredText: Sendable {
             start = end
         }
         return result
+    }
+
+    /// Whether the lowest bidi level of the clusters is odd: ``rightToLeftParagraphs(levels:starts:breaks:)`` of a
+    /// text of one paragraph, without an array of one answer per cluster (0.7 k instructions per Arabic string).
+    static func lowestLevelIsOdd(levels: [UInt8], starts: [Int]) -> Bool {
+        guard starts.count > 1 else { return false }
+        var lowest = levels[starts[0]]
+        for i in 1..<(starts.count - 1) { lowest = min(lowest, levels[starts[i]]) }
+        return lowest & 1 == 1
     }
 
     /// Whether cluster `i` starts with a Hangul syllable or jamo (for Hangul word priority).
@@ -321,7 +332,10 @@ public struct MeasuredText: Sendable {
     @usableFromInline let containsMandatoryBreak: Bool
     @usableFromInline let ellipsisUnits: [Int32?]
     @usableFromInline let runs: [PlacedRun]
+    /// Per cluster, for a text of several paragraphs with right-to-left characters; else empty, and
+    /// ``paragraphIsRightToLeft`` tells of its one paragraph.
     @usableFromInline let rightToLeftParagraphs: [Bool]
+    @usableFromInline let paragraphIsRightToLeft: Bool
     let deferredEdges: DeferredEdges?
 
     init(
@@ -348,6 +362,7 @@ public struct MeasuredText: Sendable {
         ellipsisUnits: [Int32?],
         runs: [PlacedRun],
         rightToLeftParagraphs: [Bool],
+        paragraphIsRightToLeft: Bool,
         deferredEdges: DeferredEdges?
     ) {
         self.text = text
@@ -373,6 +388,7 @@ public struct MeasuredText: Sendable {
         self.ellipsisUnits = ellipsisUnits
         self.runs = runs
         self.rightToLeftParagraphs = rightToLeftParagraphs
+        self.paragraphIsRightToLeft = paragraphIsRightToLeft
         self.deferredEdges = deferredEdges
     }
 }
