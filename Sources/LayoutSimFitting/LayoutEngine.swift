@@ -161,17 +161,29 @@ public final class LayoutEngine {
         let source = try advanceSource(request, plan: plan)
         let (results, firstFailing) = Fitter.fitFindingFailure(source, plan: plan, request: request, detail: detail)
 
-        // Report every face that shaped part of the text, primary first. (The measured text is read in place: a copy
-        // of it retains each of its arrays.)
+        let files = try fontFiles(source.text)
+        let notes = appleFontNotes(source.text)
+        let warnings = source.text.warnings + notes.map { (appleFonts?.directory ?? "") + ": " + $0 }
+        let report = FitReport(
+            request: request, fontFiles: files, results: results, missingGlyphs: source.text.missingGlyphs,
+            warnings: warnings, systemFontSource: appleFonts != nil ? systemFontSource : nil, appleFontNotes: notes,
+            plan: plan, firstFailingIndex: .some(firstFailing)
+        )
+        return (report, source)
+    }
+
+    /// Every face that shaped part of `text`, primary first, as files.
+    private func fontFiles(_ text: MeasuredText) throws(LayoutSimError) -> [FontFileInfo] {
+        // (The measured text is read in place: a copy of it retains each of its arrays.)
         var files: [FontFileInfo] = []
         do {
-            let faces = source.text.faces
+            let faces = text.faces
             // The faces used, as bits (a text uses a few faces; an array of flags was an allocation per string),
             // with flags beyond the 64th.
             var usedBits: UInt64 = 0
             var usedBeyond: [Bool] = []
             if faces.count > 64 { usedBeyond = [Bool].filled(false, count: faces.count) }
-            for face in source.text.faceIndex where Int(face) < faces.count {
+            for face in text.faceIndex where Int(face) < faces.count {
                 if face < 64 { usedBits |= 1 << UInt64(face) } else { usedBeyond[Int(face)] = true }
             }
             func listed(_ index: Int) -> Bool {
@@ -186,16 +198,7 @@ public final class LayoutEngine {
                 files.append(try fileInfo(forPath: path))
             }
         } catch { throw .font(error) }
-        let notes = appleFontNotes(source.text)
-        return (
-            FitReport(
-                request: request, fontFiles: files, results: results, missingGlyphs: source.text.missingGlyphs,
-                warnings: source.text.warnings + notes.map { (appleFonts?.directory ?? "") + ": " + $0 },
-                systemFontSource: appleFonts != nil ? systemFontSource : nil, appleFontNotes: notes, plan: plan,
-                firstFailingIndex: .some(firstFailing)
-            ),
-            source
-        )
+        return files
     }
 
     /// ``FontRegistry/fileInfo(forPath:)`` through the files of the last texts: their paths are the same strings
