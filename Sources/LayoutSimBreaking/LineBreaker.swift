@@ -107,12 +107,14 @@ package enum LineBreaker {
             return nil
         }
         let limit = width + tolerance
-        let isWhitespace = text.isWhitespace
         var total = edges.atStart(0)
         var content = 0.0
-        for j in 0..<count {
-            total += advances[j]
-            if !isWhitespace[j] { content = total }
+        // The two arrays walked together, as the same `count` elements of each (they are one per cluster): indexed,
+        // each read checked its index, three checks per cluster.
+        precondition(advances.count >= count)
+        for (advance, white) in zip(advances[..<count], text.isWhitespace[..<count]) {
+            total += advance
+            if !white { content = total }
             if content > limit { return nil }
         }
         // (The statistics read a line's width and whether it ends mid-word, not its range.)
