@@ -155,13 +155,15 @@ final class LayoutFeed: @unchecked Sendable {
         var fonts = Set<CheckReport.FontFile>()
         // Neighbouring strings use the same fonts: the set is given a layout's files when they are not the last ones.
         var lastFonts = CheckRunner.FontFilesMemo()
+        var requests = CheckRunner.RequestMemo()
         var warnings = Set<ReportDiagnostic>()
         while let run = nextRun() {
             for (offset, job) in run.jobs.enumerated() {
                 let index = run.start + offset
                 let order = (job.entry.key, job.entry.locale, job.entry.variantPath, job.place)
                 let draws = options.drawsFailures && wantsDrawing(order, index: index)
-                var checked = CheckRunner.check(job, engine: engine, options: options, draws: draws, fonts: &lastFonts)
+                var checked = CheckRunner.check(job, engine: engine, options: options, draws: draws, fonts: &lastFonts,
+                                                  requests: &requests)
                 if lastFonts.changed { fonts.formUnion(lastFonts.named) }
                 if !checked.warnings.isEmpty { warnings.formUnion(checked.warnings) }
                 let progress = store(&checked.result, drawing: checked.drawing.map { (order, $0) }, at: index)

@@ -43,10 +43,58 @@ extension CheckRunner {
         mutating func unchanged() { changed = false }
     }
 
+    /// The requests a worker made, one per element its jobs shared with other jobs (the defaults' for a locale, made
+    /// once per locale and shared by its strings): the next job of that element and language has the same request but
+    /// for its text (made from the element's fields for each string, it cost 1.5 k instructions). Bounded: forgotten
+    /// past 1024 elements.
+    struct RequestMemo {
+        /// A request made, with what it was made from. A class: found in the table and changed in place, not copied.
+        private final class Made {
+            let element: SharedElement
+            let language: String
+            var request: FitRequest
+
+            init(element: SharedElement, language: String, request: FitRequest) {
+                self.element = element
+                self.language = language
+                self.request = request
+            }
+        }
+
+        /// By the identity of the element (each held here, so that no other takes its identity).
+        private var made: [ObjectIdentifier: Made] = [:]
+        /// The last one used (strings of one locale one after the other need no lookup).
+        private var last: Made?
+
+        /// ``ElementSpec/request(text:language:categories:usesSystemFonts:displayScale:faceIndex:)`` of `job`'s
+        /// element, text and language, with the categories and system fonts of `options` (the same for every job of
+        /// a check).
+        mutating func request(_ job: CheckJob, options: CheckOptions) throws(LayoutSimError) -> FitRequest {
+            let shared = job.sharedElement
+            let found = last?.element === shared ? last : made[ObjectIdentifier(shared)]
+            // The text set in place, then the request copied out once.
+            if let found, found.element === shared, found.language == job.language {
+                last = found
+                found.request.text = job.text
+                return found.request
+            }
+            let request = try shared.spec.request(
+                text: job.text, language: job.language, categories: options.categories,
+                usesSystemFonts: options.usesSystemFonts
+            )
+            if made.count >= 1024 { made.removeAll() }
+            let entry = Made(element: shared, language: job.language, request: request)
+            made[ObjectIdentifier(shared)] = entry
+            last = entry
+            return request
+        }
+    }
+
     /// Checks one string; draws it when it fails and the options ask for drawings. The fonts its layout used are
     /// `fonts`'s (unchanged, when it was not laid out).
     static func check(
-        _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, draws: Bool = false, fonts: inout FontFilesMemo
+        _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, draws: Bool = false, fonts: inout FontFilesMemo,
+        requests: inout RequestMemo
     ) -> Checked {
         fonts.unchanged()
         let entry = job.entry
@@ -88,9 +136,7 @@ extension CheckRunner {
                 source = firstPart.source
                 groupParts = laidOut.parts
             } else {
-                let request = try job.element.request(
-                    text: job.text, language: job.language, categories: options.categories, usesSystemFonts: options.usesSystemFonts
-                )
+                let request = try requests.request(job, options: options)
                 let (laidOut, laidSource) = try engine.layOut(request, detail: detail)
                 report = laidOut
                 source = laidSource

@@ -77,18 +77,29 @@ public struct CheckOptions: Sendable {
 /// Its fields live in one shared object: a job is copied on its way from the catalog to a worker and back (made,
 /// queued, handed out, checked, its result stored), and each copy of its two dozen strings and arrays counted every
 /// reference again (about 6 k instructions per string).
+/// An element's fields for the locale of a run of strings, made once and shared by the jobs of the run (each job's
+/// copy of them was copied in and freed again), and by identity the one request a worker made for the last of them
+/// (``CheckRunner/RequestMemo``).
+package final class SharedElement: Sendable {
+    package let spec: ElementSpec
+
+    package init(_ spec: ElementSpec) {
+        self.spec = spec
+    }
+}
+
 package struct CheckJob: Sendable {
     private final class Fields: Sendable {
         let entry: CatalogEntry
         let text: String
         let language: String
-        let element: ElementSpec
+        let element: SharedElement
         let named: Bool
         let place: String?
         let group: GroupContext?
         let samples: [Range<Int>]
 
-        init(entry: CatalogEntry, text: String, language: String, element: ElementSpec, named: Bool, place: String?,
+        init(entry: CatalogEntry, text: String, language: String, element: SharedElement, named: Bool, place: String?,
              group: GroupContext?, samples: [Range<Int>]) {
             self.entry = entry
             self.text = text
@@ -105,6 +116,13 @@ package struct CheckJob: Sendable {
 
     package init(entry: CatalogEntry, text: String, language: String, element: ElementSpec, named: Bool,
                  place: String? = nil, group: GroupContext? = nil, samples: [Range<Int>] = []) {
+        self.init(entry: entry, text: text, language: language, shared: SharedElement(element), named: named,
+                  place: place, group: group, samples: samples)
+    }
+
+    /// A job of an element shared with other jobs.
+    package init(entry: CatalogEntry, text: String, language: String, shared element: SharedElement, named: Bool,
+                 place: String? = nil, group: GroupContext? = nil, samples: [Range<Int>] = []) {
         fields = Fields(entry: entry, text: text, language: language, element: element, named: named, place: place,
                         group: group, samples: samples)
     }
@@ -115,7 +133,9 @@ package struct CheckJob: Sendable {
     package var entry: CatalogEntry { fields.entry }
     package var text: String { fields.text }
     package var language: String { fields.language }
-    package var element: ElementSpec { fields.element }
+    package var element: ElementSpec { fields.element.spec }
+    /// ``element`` as the jobs that share it hold it.
+    package var sharedElement: SharedElement { fields.element }
     package var named: Bool { fields.named }
     /// The place's name when the spec shows the key in several places.
     package var place: String? { fields.place }
@@ -217,7 +237,11 @@ public enum CheckRunner {
             // In the order met (``CheckReport/finish(counted:)`` sorts them, and drops a key met again after others).
             var unspecified: [String] = []
             var placesByKey: [String: (places: [Place], named: Bool)] = [:]
-            var defaultsElement: (locale: String, element: ElementSpec)?
+            /// The defaults' element for each locale met, and for the last one (strings of a locale one after the
+            /// other need no lookup): a catalog lists each key's locales in turn, so that keeping the last locale's
+            /// only resolved and copied the element again for nearly every string.
+            var defaultsElements: [String: SharedElement] = [:]
+            var defaultsElement: (locale: String, element: SharedElement)?
             var lastKey: String?
             var lastPlaces: (places: [Place], named: Bool)?
         }
@@ -275,14 +299,21 @@ public enum CheckRunner {
             }
             if !named && !repeatsKey { state.unspecified.append(entry.key) }  // (the key's entry before added it)
             // The defaults' one place, for a string that is not a device variant: its element for the locale is made
-            // once for a run of strings of that locale (copying the place and resolving its element for each string
-            // cost 1.4 k instructions per German string).
+            // once per locale (copying the place and resolving its element for each string cost 1.4 k instructions
+            // per German string), and shared by its jobs.
             if defaultsPlaces != nil, entry.device == nil {
                 if state.defaultsElement?.locale != entry.locale {
-                    state.defaultsElement = (entry.locale, spec.defaults.forLocale(entry.locale))
+                    let element: SharedElement
+                    if let known = state.defaultsElements[entry.locale] {
+                        element = known
+                    } else {
+                        element = SharedElement(spec.defaults.forLocale(entry.locale))
+                        state.defaultsElements[entry.locale] = element
+                    }
+                    state.defaultsElement = (entry.locale, element)
                 }
                 if let element = state.defaultsElement?.element {
-                    state.queue.made(CheckJob(entry: entry, text: text, language: language, element: element,
+                    state.queue.made(CheckJob(entry: entry, text: text, language: language, shared: element,
                                               named: named, samples: samples))
                     return
                 }
