@@ -51,6 +51,15 @@ extension Fitter {
             scalesInsets = request.label.scalesInsets
             insets = request.container.insets
         }
+
+        /// Whether `request` has these inputs (`PlanInputs(request) == self`, without the copy).
+        func match(_ request: FitRequest) -> Bool {
+            font == request.font && lineHeight == request.lineHeight && lineSpacing == request.lineSpacing
+                && categories == request.categories && categoryLimits == request.categoryLimits
+                && hasCategorySizes == !(request.container.categoryWidths.isEmpty
+                    && request.container.categoryHeights.isEmpty)
+                && scalesInsets == request.label.scalesInsets && insets == request.container.insets
+        }
     }
 
     /// The sizes to lay out, from the font choice and the requested categories, ascending.

@@ -48,7 +48,9 @@ public final class LayoutEngine {
     /// The size memo of the last source made (``advanceSource(_:plan:)``), for the next when no source uses it.
     @exclusivity(unchecked) private var spareMemo = SizeMemo()
     /// The last plan made, with what it was made from (``plan(_:)``).
-    @exclusivity(unchecked) private var lastPlan: (inputs: Fitter.PlanInputs, plan: [FitStep])?
+    /// (Two fields, not an optional tuple: unwrapped, the tuple was copied whole for each text.)
+    @exclusivity(unchecked) private var lastPlanInputs: Fitter.PlanInputs?
+    @exclusivity(unchecked) private var lastPlan: [FitStep] = []
 
     /// Texts kept shaped per engine.
     package static let shapedTextCapacity = 512
@@ -232,10 +234,11 @@ public final class LayoutEngine {
 
     /// ``Fitter/plan(_:)``, the last one kept: a check's strings of one element plan the same sizes.
     func plan(_ request: FitRequest) throws(LayoutSimError) -> [FitStep] {
-        let inputs = Fitter.PlanInputs(request)
-        if let lastPlan, lastPlan.inputs == inputs { return lastPlan.plan }
+        // The request's fields compared where they are (made into inputs first, they were copied for each text).
+        if lastPlanInputs?.match(request) == true { return lastPlan }
         let plan = try Fitter.plan(request)
-        lastPlan = (inputs, plan)
+        lastPlanInputs = Fitter.PlanInputs(request)
+        lastPlan = plan
         return plan
     }
 }
