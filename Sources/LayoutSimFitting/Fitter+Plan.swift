@@ -52,8 +52,9 @@ extension Fitter {
             insets = request.container.insets
         }
 
-        /// Whether `request` has these inputs (`PlanInputs(request) == self`, without the copy).
-        func match(_ request: FitRequest) -> Bool {
+        /// Whether `request` has these inputs (`PlanInputs(request) == self`, without the copy). Mutating, though it
+        /// changes nothing: called on inputs kept in an engine, they are then read in place, not copied out first.
+        mutating func match(_ request: FitRequest) -> Bool {
             font == request.font && lineHeight == request.lineHeight && lineSpacing == request.lineSpacing
                 && categories == request.categories && categoryLimits == request.categoryLimits
                 && hasCategorySizes == !(request.container.categoryWidths.isEmpty
