@@ -113,6 +113,22 @@ public struct LRUCache<Key: Hashable, Value> {
         return (slots[slot].value, probe)
     }
 
+    /// ``lookUp(_:hash:)`` that gives what `read` makes of the value found, read where it is kept (returned, the
+    /// value is copied, each of its references retained and released again), instead of the value: nil when there is
+    /// none.
+    @inlinable package mutating func lookUp<R>(
+        _ key: Key, hash: Int, reading read: (inout Value) -> R
+    ) -> (found: R?, probe: Probe) {
+        let probe = Probe(key: key, hash: hash)
+        guard let (_, slot) = find(key, hash: hash) else {
+            misses += 1
+            return (nil, probe)
+        }
+        hits += 1
+        moveToFront(slot)
+        return (read(&slots[slot].value), probe)
+    }
+
     /// The value for `key`, or else the value `make` gives, kept as the newest entry: the key is hashed once.
     /// Counts a hit or a miss as a lookup does; when `make` throws nothing is kept.
     @inlinable public mutating func value<Failure: Error>(

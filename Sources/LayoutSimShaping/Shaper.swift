@@ -137,13 +137,15 @@ package final class Shaper {
                 before: joining.contextClass(utf16, 0..<range.lowerBound, before: true),
                 after: joining.contextClass(utf16, range.upperBound..<utf16.count, before: false)
             )
-            let (known, probe) = runs.lookUp(key, hash: key.foldedHash)
-            if let known, known.face === face {
+            // The run kept read where it is (copied out, the kept run and its face were retained and released).
+            let (found, probe) = runs.lookUp(key, hash: key.foldedHash) { known -> ShapedRun? in
+                guard known.face === face else { return nil }
                 // At the same offset (a text's first word…), the run kept is this run; elsewhere, it shares its
                 // glyphs.
                 if range.lowerBound == known.run.range.lowerBound { return known.run }
                 return ShapedRun(known.run, movedTo: range)
             }
+            if let found, let run = found { return run }
             let run = shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
                             harfBuzzScript: script, contextualAlternates: contextualAlternates, tracking: tracking)
             // (The key hashed once: the lookup's probe.)
