@@ -1,7 +1,7 @@
 /// The single conversion from font units to points: `units × size / unitsPerEm`.
 package enum Units {
     /// Points per font unit at `size` points.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func pointsPerUnit(unitsPerEm: Int, size: Double) -> Double { size / Double(unitsPerEm) }
 
     /// `units` font units in points at `size` points.
