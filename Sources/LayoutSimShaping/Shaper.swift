@@ -100,6 +100,8 @@ package final class Shaper {
         /// instructions per string over a catalog of 500.
         var runs = LRUCache<RunKey, KeptRun>(capacity: 4096, reserved: true)
         var joining = JoiningClasses()
+        /// The language of the last run kept and its ``RunKey/languageWord(_:)``.
+        var lastLanguage: (language: String?, word: UInt64) = (nil, 0)
         var reusesRuns = true
         /// Latin runs of the SF stand-in made from the glyphs and pairs HarfBuzz gave before (``PairShaping``).
         var pairs = PairShaping()
@@ -131,8 +133,10 @@ package final class Shaper {
                 return shape(utf16, range: range, face: face, language: language, rightToLeft: rightToLeft,
                              harfBuzzScript: script, contextualAlternates: contextualAlternates, tracking: tracking)
             }
+            if language != lastLanguage.language { lastLanguage = (language, RunKey.languageWord(language)) }
             let key = RunKey(
-                utf16, range: range, face: face, language: language, rightToLeft: rightToLeft, script: script,
+                utf16, range: range, face: face, language: language, languageWord: lastLanguage.word,
+                rightToLeft: rightToLeft, script: script,
                 flags: (contextualAlternates ? 1 : 0) | (tracking ? 2 : 0),
                 before: joining.contextClass(utf16, 0..<range.lowerBound, before: true),
                 after: joining.contextClass(utf16, range.upperBound..<utf16.count, before: false)
@@ -175,14 +179,18 @@ struct RunKey: Hashable {
     let shape: UInt64
     let script: UInt32
     let units: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    /// ``languageWord(_:)`` of ``language``, given (the runs of a text, and of the texts after it, have the same
+    /// language: its bytes were read again for each run's key, a byte at a time).
+    let languageWord: UInt64
 
     init(
-        _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, rightToLeft: Bool?, script: hb_script_t?,
-        flags: UInt8, before: UInt8, after: UInt8
+        _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, languageWord: UInt64,
+        rightToLeft: Bool?, script: hb_script_t?, flags: UInt8, before: UInt8, after: UInt8
     ) {
         self.face = ObjectIdentifier(face)
         variations = face.id.variations
         self.language = language
+        self.languageWord = languageWord
         let direction: UInt64 = rightToLeft.map { $0 ? 2 : 1 } ?? 0
         shape = UInt64(range.count) | direction << 8 | UInt64(flags) << 16 | UInt64(before) << 24 | UInt64(after) << 32
         self.script = script.map { UInt32($0.rawValue) } ?? 0
@@ -219,21 +227,31 @@ struct RunKey: Hashable {
         fold(units.5)
         fold(units.6)
         fold(units.7)
-        if let language {
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            for byte in language.utf8 {
-                word |= UInt64(byte) << shift
-                shift += 8
-                if shift == 64 {
-                    fold(word)
-                    word = 0
-                    shift = 0
-                }
-            }
-            fold(word ^ 0xFF << 56 ^ shift)
-        }
+        fold(languageWord)
         return Int(bitPattern: UInt(truncatingIfNeeded: h))
+    }
+
+    /// The bytes of `language` folded into one word (0 for none), as ``foldedHash`` folds words.
+    static func languageWord(_ language: String?) -> UInt64 {
+        guard let language else { return 0 }
+        var h: UInt64 = 0x243F_6A88_85A3_08D3
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        func fold(_ word: UInt64) {
+            h = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 31
+        }
+        for byte in language.utf8 {
+            word |= UInt64(byte) << shift
+            shift += 8
+            if shift == 64 {
+                fold(word)
+                word = 0
+                shift = 0
+            }
+        }
+        fold(word ^ 0xFF << 56 ^ shift)
+        return h
     }
 
     /// ``foldedHash``, for `Hashable` (the cache files keys under ``foldedHash`` itself).
