@@ -30,10 +30,27 @@ package final class TextMeasurer {
     @exclusivity(unchecked) private var building = MeasuredText.Scratch()
     /// The faces of the last cascade measured, with what a measured text keeps of them (the same for every text
     /// shaped in that cascade, so made once).
-    @exclusivity(unchecked) private var lastFaces: (
-        faces: [FontFace], standIns: [StandIn?], apple: [AppleFaceRole?], measured: [MeasuredFace], traits: [FaceTraits],
-        ellipsis: [Int32?], hyphen: [Int32?]
-    )?
+    @exclusivity(unchecked) private var lastFaces: KeptFaces?
+
+    /// ``lastFaces``: behind one reference (an optional tuple of its seven arrays was copied whole, each retained and
+    /// released, to be compared for each text).
+    private final class KeptFaces {
+        let faces: [FontFace], standIns: [StandIn?], apple: [AppleFaceRole?]
+        let measured: [MeasuredFace], traits: [FaceTraits], ellipsis: [Int32?], hyphen: [Int32?]
+
+        init(
+            faces: [FontFace], standIns: [StandIn?], apple: [AppleFaceRole?], measured: [MeasuredFace],
+            traits: [FaceTraits], ellipsis: [Int32?], hyphen: [Int32?]
+        ) {
+            self.faces = faces
+            self.standIns = standIns
+            self.apple = apple
+            self.measured = measured
+            self.traits = traits
+            self.ellipsis = ellipsis
+            self.hyphen = hyphen
+        }
+    }
 
     /// Why a face the last text measured looked at could not be opened (nil: none): a stand-in of the system cascade,
     /// opened when a text first needs it, is missing or broken. The engine fails that text, and every other text that
@@ -265,7 +282,10 @@ package final class TextMeasurer {
         }
         let ellipsis = advance(of: 0x2026)
         let hyphen = advance(of: 0x2D)
-        lastFaces = (faces, cascade.standIns, cascade.apple, measured, traits, ellipsis, hyphen)
+        lastFaces = KeptFaces(
+            faces: faces, standIns: cascade.standIns, apple: cascade.apple, measured: measured, traits: traits,
+            ellipsis: ellipsis, hyphen: hyphen
+        )
         return (measured, traits, ellipsis, hyphen)
     }
 
