@@ -11,6 +11,8 @@ package struct AdvanceSource {
     package let weight: FontWeight
     /// The advances at the sizes laid out so far (shared by the source's copies).
     package let memo: SizeMemo
+    /// Whether a face of the text is one of Apple's: found once, not at each size (0.5 k instructions per string).
+    private let hasApple: Bool
 
     /// - Parameter memo: a memo no other source uses (``SizeMemo/reset()``); a new one by default.
     package init(text: MeasuredText, system: SystemFontModel?, weight: FontWeight, memo: SizeMemo = SizeMemo()) {
@@ -18,6 +20,7 @@ package struct AdvanceSource {
         self.system = system
         self.weight = weight
         self.memo = memo
+        hasApple = text.traits.contains { $0.isApple }
     }
 
     /// Each cluster's advance at `size` points.
@@ -33,7 +36,6 @@ package struct AdvanceSource {
     /// ``advances(size:)`` written into `out`, whose storage is reused when it is not shared (one text at its sizes
     /// one after the other).
     package func advances(size: Double, into out: inout [Double]) {
-        let hasApple = text.traits.contains { $0.isApple }
         // The SF model and the calibration in one pass (Apple's optical sizes come before the calibration).
         if let system, !hasApple {
             system.clusterAdvances(text, size: size, weight: weight, calibrated: text.calibratesStandIns, into: &out)
