@@ -37,8 +37,10 @@ package struct AdvanceSource {
     /// one after the other).
     package func advances(size: Double, into out: inout [Double]) {
         // The SF model and the calibration in one pass (Apple's optical sizes come before the calibration).
-        if let system, !hasApple {
-            system.clusterAdvances(text, size: size, weight: weight, calibrated: text.calibratesStandIns, into: &out)
+        // (Called through the optional, not bound to a constant: bound, the model was retained and released at each
+        // size.)
+        if !hasApple, system != nil {
+            system?.clusterAdvances(text, size: size, weight: weight, calibrated: text.calibratesStandIns, into: &out)
             return
         }
         out = otherAdvances(size: size, hasApple: hasApple)
