@@ -142,8 +142,9 @@ public struct LRUCache<Key: Hashable, Value> {
     }
 
     /// Keeps `value` for the probe's key as the most recently used entry (replacing the value held, if any), evicting
-    /// the least recently used entry when full.
-    @inlinable public mutating func insert(_ value: Value, at probe: Probe) {
+    /// the least recently used entry when full. The value is taken (consumed), not copied into the cache and the
+    /// caller's released (a shaped run and a measured text per string).
+    @inlinable public mutating func insert(_ value: consuming Value, at probe: Probe) {
         if let (_, slot) = find(probe.key, hash: probe.hash) {
             slots[slot].value = value
             moveToFront(slot)
