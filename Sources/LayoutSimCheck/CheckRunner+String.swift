@@ -364,6 +364,16 @@ extension CheckRunner {
     private static func nearPassNote(
         _ report: FitReport, category: ContentSizeCategory?, size: Double, entry: CatalogEntry, in source: LaidOutSource
     ) throws(LayoutSimError) -> ReportDiagnostic? {
+        // Without working the text's share out at that size (a pass over its clusters, for every string that
+        // passes): none when no face of the text can be off; none when it would still pass were every cluster as far
+        // off as the face that can be most (the share is a mean of the faces' fractions weighted by advances, so at
+        // most that: the margin covers its rounding).
+        let largest = source.largestWidthUncertainty
+        guard largest > 0 else { return nil }
+        if try Fitter.passes(source, report: report, at: category, widthsTimes: 1 + largest * (1 + 1e-6), quickly: true)
+            == true {
+            return nil
+        }
         guard let uncertainty = source.widthUncertainty(atSize: size),
               try Fitter.passes(source, report: report, at: category, widthsTimes: 1 + uncertainty.share) == false else {
             return nil

@@ -38,6 +38,26 @@ package struct WidthUncertainty: Sendable {
 }
 
 extension AdvanceSource {
+    /// The fraction a cluster in face `face` (an index into the text's faces) can be off by: its stand-in's, with the
+    /// calibration's own factor when the calibration is off; 0 for any other face.
+    private func uncertainty(ofFace face: Int) -> Double {
+        let faces = text.faces
+        guard face < faces.count, let standIn = faces[face].standIn else { return 0 }
+        var uncertainty = StandInCalibration.widthUncertainty(standIn, language: text.language)
+        if uncertainty > 0 && !text.calibratesStandIns {
+            uncertainty += abs(1 - StandInCalibration.widthFactor(standIn, language: text.language))
+        }
+        return uncertainty
+    }
+
+    /// The largest fraction any face of the text can be off by: at least the ``WidthUncertainty/share`` of any size
+    /// (a mean of these fractions weighted by advances), found from the faces alone.
+    package var largestWidthUncertainty: Double {
+        var largest = 0.0
+        for face in text.faces.indices { largest = max(largest, uncertainty(ofFace: face)) }
+        return largest
+    }
+
     /// The text's ``WidthUncertainty`` at `size` points; nil when no cluster is in such a stand-in (SF's measured
     /// widths: most texts), or when those take less than a thousandth of its width.
     package func widthUncertainty(atSize size: Double) -> WidthUncertainty? {
@@ -46,14 +66,7 @@ extension AdvanceSource {
         // One pass over the clusters; a face's fraction is worked out where the face changes (runs of one face are
         // long), each face's path kept once (as a bit: faces past the 63rd, reached only through installed fonts,
         // share the last one).
-        func uncertainty(_ face: Int) -> Double {
-            guard face < faces.count, let standIn = faces[face].standIn else { return 0 }
-            var uncertainty = StandInCalibration.widthUncertainty(standIn, language: text.language)
-            if uncertainty > 0 && !text.calibratesStandIns {
-                uncertainty += abs(1 - StandInCalibration.widthFactor(standIn, language: text.language))
-            }
-            return uncertainty
-        }
+        func uncertainty(_ face: Int) -> Double { self.uncertainty(ofFace: face) }
         var face = -1, current = 0.0
         var seen: UInt64 = 0
         var fraction = 0.0, assumed = false
@@ -88,8 +101,12 @@ extension Fitter {
     /// Whether the text still passes at the result of `report` for `category` with every advance `factor` times its
     /// own: in a container whose text width is divided by `factor` (what glyphs that much wider would take). Nil
     /// when `report` has no result there.
+    ///
+    /// - Parameter quickly: answer from the result's widest line alone, without laying the text out again: true when
+    ///   it shows the text passes, else false (a pass may then still be found by laying it out).
     package static func passes(
-        _ source: AdvanceSource, report: FitReport, at category: ContentSizeCategory?, widthsTimes factor: Double
+        _ source: AdvanceSource, report: FitReport, at category: ContentSizeCategory?, widthsTimes factor: Double,
+        quickly: Bool = false
     ) throws(LayoutSimError) -> Bool? {
         let request = report.request
         let plan = report.plan.isEmpty ? try Fitter.plan(request) : report.plan
@@ -106,7 +123,9 @@ extension Fitter {
         let textWidth = max(0, container.width - sides)
         // Its widest line (rounded up to the pixel grid) that much wider still fits: every line does, so the lines
         // fall as they did and the verdict is the same (most texts: no second layout, and no copy of the request).
-        if (report.results[index].width - sides) * factor <= textWidth - LineBreaker.tolerance { return true }
+        let widest = report.results[index].width - sides
+        if widest * factor <= textWidth - LineBreaker.tolerance { return !quickly || widest >= 0 }
+        if quickly { return false }
         var probe = request
         probe.container = container
         probe.container.width = sides + textWidth / factor
