@@ -87,16 +87,25 @@ package enum Fitter {
             text, byCharacter: label.lineBreakMode == .charWrapping, strategy: label.lineBreakStrategy
         )
         let isSystem = request.font.face == .system
-        let primary = text.faces.first { $0.isSystemFont == isSystem } ?? text.faces.first
+        // The primary face's fields read where they are (copied out, the face's path and role were retained).
+        let faces = text.faces
+        var primary: Int? = faces.isEmpty ? nil : 0
+        // (``MeasuredFace/isSystemFont`` of each face, its two fields read in place: through the getter, or a
+        // closure, the face was copied out.)
+        for i in faces.indices where (faces[i].standIn == .sf || faces[i].apple?.isSystemFont == true) == isSystem {
+            primary = i
+            break
+        }
+        let primaryMetrics = primary.map { faces[$0].metrics }
         // SF itself (Apple's fonts) has its own line height; the stand-in has SF's measured one.
-        let ownLineHeight = !isSystem || primary?.apple?.isSystemFont == true
+        let ownLineHeight = !isSystem || primary.map { faces[$0].apple?.isSystemFont == true } ?? false
         // With ``ResultDetail/failures``, the failing categories after the first are summaries too.
         var failed = false
         var firstFailing: Int?
         var index = 0
         let results = plan.map { step in
             let lineHeight = ownLineHeight
-                ? primary?.metrics.lineHeight(atPointSize: step.pointSize) ?? 0
+                ? primaryMetrics?.lineHeight(atPointSize: step.pointSize) ?? 0
                 : SystemFontModel.lineHeightPerPoint * step.pointSize
             let result = fit(source, step: step, lineHeight: lineHeight, weight: isSystem ? step.weight : nil, request: request,
                              breaks: breaks, detail: detail, summarizesFailure: failed)

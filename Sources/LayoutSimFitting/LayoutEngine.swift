@@ -251,7 +251,12 @@ extension LayoutEngine {
             request, weight: weight, sizes: appleFonts == nil ? nil : Self.sizes(of: plan, label: request.label)
         )
         measured.calibratesStandIns = request.calibratesStandIns
-        let usesSFModel = measured.faces.contains { $0.usesSystemModel }
+        // (The faces' stand-ins read in place: through a closure, a face was copied out.)
+        var usesSFModel = false
+        for i in measured.faces.indices where measured.faces[i].standIn == .sf {
+            usesSFModel = true
+            break
+        }
         let sfWeight = request.font.face == .system ? weight : .regular
         let system: SystemFontModel? = usesSFModel ? try systemFont(weight: sfWeight) : nil
         // The memo of the text before, when no source uses it any more (a check is done with a text's source before
