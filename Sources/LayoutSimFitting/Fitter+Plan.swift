@@ -13,12 +13,14 @@ extension Fitter {
         guard container.lineLimit >= 0 else {
             throw .invalidContainer("line limit must be 0 (no limit) or more (got \(container.lineLimit))")
         }
+        func valid(_ length: Double) -> Bool { length.isFinite && length >= 0 && length <= maximumLength }
         let insets = container.insets
-        guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= maximumLength }) else {
+        guard valid(insets.top) && valid(insets.left) && valid(insets.bottom) && valid(insets.right) else {
             throw .invalidContainer("insets must be between 0 and \(Int(maximumLength)) points")
         }
-        let sizes = Array(container.categoryWidths.values) + Array(container.categoryHeights.values)
-        guard sizes.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= maximumLength }) else {
+        // (The values read where they are: copied into an array first, that was an allocation per text laid out.)
+        guard container.categoryWidths.values.allSatisfy(valid) && container.categoryHeights.values.allSatisfy(valid)
+        else {
             throw .invalidContainer("widths and heights at each category must be between 0 and \(Int(maximumLength)) points")
         }
         guard container.textWidth > 0 else {
