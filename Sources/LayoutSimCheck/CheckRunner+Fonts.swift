@@ -35,6 +35,8 @@ extension CheckRunner {
     /// A layout's warnings as diagnostics: at the string's location, prefixed with its key and locale; those about the
     /// folder of Apple's fonts (``FitReport/appleFontNotes``) at the folder instead, so the run says each once.
     static func warnings(of report: FitReport, entry: CatalogEntry, appleFonts: AppleFontIndex?) -> [ReportDiagnostic] {
+        // Most layouts warn of nothing: no set and arrays made and freed for them.
+        if report.warnings.isEmpty && report.appleFontNotes.isEmpty { return [] }
         let folder = appleFonts?.directory ?? ""
         let notes = Set(report.appleFontNotes.map { folder + ": " + $0 })
         var out = report.warnings.filter { !notes.contains($0) }.map { warning in
