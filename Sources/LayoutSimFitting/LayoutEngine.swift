@@ -167,7 +167,9 @@ public final class LayoutEngine {
 
         let files = try fontFiles(source.text)
         let notes = appleFontNotes(source.text)
-        let warnings = source.text.warnings + notes.map { (appleFonts?.directory ?? "") + ": " + $0 }
+        // (The text's own, shared, when the folder of Apple's fonts has nothing to add: most texts.)
+        let warnings = notes.isEmpty ? source.text.warnings
+            : source.text.warnings + notes.map { (appleFonts?.directory ?? "") + ": " + $0 }
         let report = FitReport(
             request: request, fontFiles: files, results: results, missingGlyphs: source.text.missingGlyphs,
             warnings: warnings, systemFontSource: appleFonts != nil ? systemFontSource : nil, appleFontNotes: notes,
