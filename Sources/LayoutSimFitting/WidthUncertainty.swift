@@ -118,14 +118,17 @@ extension Fitter {
         }
         guard let index = found, index < plan.count else { return nil }
         let step = plan[index]
-        let container = request.container.at(step)
-        let sides = container.insets.left + container.insets.right
-        let textWidth = max(0, container.width - sides)
+        // The width and insets there (what `Container.at(_ step:)` gives), read without a copy of the container.
+        let base = request.container
+        let insets = step.insets ?? base.insets
+        let sides = insets.left + insets.right
+        let textWidth = max(0, (step.category.flatMap { base.categoryWidths[$0] } ?? base.width) - sides)
         // Its widest line (rounded up to the pixel grid) that much wider still fits: every line does, so the lines
         // fall as they did and the verdict is the same (most texts: no second layout, and no copy of the request).
         let widest = report.results[index].width - sides
         if widest * factor <= textWidth - LineBreaker.tolerance { return !quickly || widest >= 0 }
         if quickly { return false }
+        let container = base.at(step)
         var probe = request
         probe.container = container
         probe.container.width = sides + textWidth / factor
