@@ -278,9 +278,11 @@ public struct FitReport: Sendable {
     /// The largest category such that it and every smaller requested category pass; nil when the smallest
     /// requested category already fails, or for a fixed size.
     public var fitsThrough: ContentSizeCategory? {
+        // The results before the first that fails pass (``firstFailingIndex``): only their categories are read, in
+        // place (a loop over the results copied each).
         var last: ContentSizeCategory?
-        for result in results {
-            guard let category = result.category, result.passes(allowingWordBreaks: request.allowsWordBreaks) else { break }
+        for index in 0..<(firstFailingIndex ?? results.count) {
+            guard let category = results[index].category else { break }
             last = category
         }
         return last
