@@ -90,10 +90,10 @@ package final class DeferredEdges: @unchecked Sendable {
     }
 
     /// Sets what works out the complete changes of a text: `measurer`'s ``TextMeasurer/lineEdges(_:runs:faces:language:deferring:)``
-    /// of its `runs` in `faces`.
+    /// of its `runs` in `faces`. Called once, by the measurer that made this object, before the text it belongs to is
+    /// returned: nothing else can reach it yet, so without the lock (one lock for every text's, taken here for each
+    /// text of a joining script, kept two workers waiting on each other).
     func arm(_ measurer: TextMeasurer, runs: [TextRun], faces: [FontFace], language: String?) {
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
         self.measurer = measurer
         armed = (runs, faces, language)
     }
