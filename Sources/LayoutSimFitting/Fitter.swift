@@ -90,9 +90,9 @@ package enum Fitter {
         // The primary face's fields read where they are (copied out, the face's path and role were retained).
         let faces = text.faces
         var primary: Int? = faces.isEmpty ? nil : 0
-        // (``MeasuredFace/isSystemFont`` of each face, its two fields read in place: through the getter, or a
-        // closure, the face was copied out.)
-        for i in faces.indices where (faces[i].standIn == .sf || faces[i].apple?.isSystemFont == true) == isSystem {
+        for i in faces.indices where MeasuredFace.isSystemFont(
+            standIn: faces[i].standIn, appleIsSystemFont: faces[i].apple?.isSystemFont == true
+        ) == isSystem {
             primary = i
             break
         }

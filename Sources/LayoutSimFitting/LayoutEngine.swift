@@ -253,7 +253,8 @@ extension LayoutEngine {
             request, weight: weight, sizes: appleFonts == nil ? nil : Self.sizes(of: plan, label: request.label)
         )
         measured.calibratesStandIns = request.calibratesStandIns
-        // (The faces' stand-ins read in place: through a closure, a face was copied out.)
+        // (Each face's stand-in read in place, `usesSystemModel`'s test: through a closure or that getter, the face
+        // was copied out.)
         var usesSFModel = false
         for i in measured.faces.indices where measured.faces[i].standIn == .sf {
             usesSFModel = true

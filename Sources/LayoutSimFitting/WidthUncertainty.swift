@@ -66,7 +66,6 @@ extension AdvanceSource {
         // One pass over the clusters; a face's fraction is worked out where the face changes (runs of one face are
         // long), each face's path kept once (as a bit: faces past the 63rd, reached only through installed fonts,
         // share the last one).
-        func uncertainty(_ face: Int) -> Double { self.uncertainty(ofFace: face) }
         var face = -1, current = 0.0
         var seen: UInt64 = 0
         var fraction = 0.0, assumed = false
@@ -76,7 +75,7 @@ extension AdvanceSource {
         for i in 0..<min(advances.count, faceIndex.count) {
             if Int(faceIndex[i]) != face {
                 face = Int(faceIndex[i])
-                current = uncertainty(face)
+                current = uncertainty(ofFace: face)
                 let bit: UInt64 = 1 << UInt64(min(face, 63))
                 if current > 0 && seen & bit == 0 {
                     seen |= bit

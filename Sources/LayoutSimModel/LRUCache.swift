@@ -103,14 +103,8 @@ public struct LRUCache<Key: Hashable, Value> {
     /// round costs (the shaper's runs, looked up several times per text). Every lookup and insertion of one cache
     /// must give the hash values of the same function.
     @inlinable package mutating func lookUp(_ key: Key, hash: Int) -> (value: Value?, probe: Probe) {
-        let probe = Probe(key: key, hash: hash)
-        guard let (_, slot) = find(key, hash: hash) else {
-            misses += 1
-            return (nil, probe)
-        }
-        hits += 1
-        moveToFront(slot)
-        return (slots[slot].value, probe)
+        let (value, probe) = lookUp(key, hash: hash) { $0 }
+        return (value, probe)
     }
 
     /// ``lookUp(_:hash:)`` that gives what `read` makes of the value found, read where it is kept (returned, the

@@ -30,7 +30,13 @@ public struct MeasuredFace: Sendable, Hashable {
     /// Whether its clusters take SF's measured widths (the Inter stand-in of the system-font model).
     @inlinable public var usesSystemModel: Bool { standIn == .sf }
     /// Whether it is the system font: SF's stand-in (Inter with SF's widths) or SF itself.
-    public var isSystemFont: Bool { standIn == .sf || apple?.isSystemFont == true }
+    public var isSystemFont: Bool { Self.isSystemFont(standIn: standIn, appleIsSystemFont: apple?.isSystemFont == true) }
+
+    /// ``isSystemFont`` of a face from its two fields, for a caller that reads them where the face is kept (through
+    /// the getter, a face in an array was copied out, its path and role retained).
+    package static func isSystemFont(standIn: StandIn?, appleIsSystemFont: Bool) -> Bool {
+        standIn == .sf || appleIsSystemFont
+    }
 
     public init(id: FaceID, metrics: FontMetrics, standIn: StandIn?, apple: AppleFaceRole? = nil) {
         self.id = id
