@@ -61,4 +61,18 @@ struct InputOutputFileTests {
         try OutputFile.write(Data("replaced".utf8), to: path)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "replaced")
     }
+
+    @Test("a file of many megabytes, its write-back started every few of them as it is written, is whole and in order")
+    func writtenBackAsWritten() throws {
+        let path = Self.temporaryPath("written-back")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // 13 chunks of 777,777 bytes (10.1 MB): the write-back starts at chunks that do not end on its 4 MB marks.
+        let chunks: [[UInt8]] = (0..<13).map { index in (0..<777_777).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index) } }
+        try OutputFile.write(to: path) { sink in
+            for chunk in chunks { try sink(chunk) }
+        }
+        let written = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(written.count == 13 * 777_777)
+        #expect(written == Data(chunks.flatMap { $0 }))
+    }
 }
