@@ -105,9 +105,9 @@ extension CheckReport {
     ) throws {
         let run = Self.resultsPerRun
         let results = self.results
-        let runs = EncodedRuns(count: (results.count + run - 1) / run, workers: workers) { index in
+        let runs = EncodedRuns(count: (results.count + run - 1) / run, workers: workers) { index, capacity in
             let from = index * run, to = min(from + run, results.count)
-            var writer = JSONWriter(continuing: containers, afterItems: from)
+            var writer = JSONWriter(continuing: containers, afterItems: from, capacity: capacity)
             for i in from..<to { try results[i].write(to: &writer) }
             return try writer.finish()
         }
@@ -127,7 +127,8 @@ extension CheckReport {
 /// most ``window`` runs per worker ahead of the one to be written), taken in order by the writing thread.
 private final class EncodedRuns: @unchecked Sendable {
     let count: Int
-    private let encode: @Sendable (Int) throws -> [UInt8]
+    /// Encodes the run at an index, in a buffer of a capacity given.
+    private let encode: @Sendable (Int, Int) throws -> [UInt8]
     private let condition = NSCondition()
     /// Encoded runs not taken yet, by index.
     private var encoded: [Int: [UInt8]] = [:]
@@ -137,11 +138,13 @@ private final class EncodedRuns: @unchecked Sendable {
     private let limit: Int
     private var error: Error?
     private var stopped = false
+    /// The buffer a run is encoded in: an eighth more than the largest run so far (neighbouring results are alike).
+    private var capacity = 1 << 12
 
     /// Runs per worker encoded ahead of the writing at most.
     static let window = 4
 
-    init(count: Int, workers: Int, encode: @escaping @Sendable (Int) throws -> [UInt8]) {
+    init(count: Int, workers: Int, encode: @escaping @Sendable (Int, Int) throws -> [UInt8]) {
         self.count = count
         self.encode = encode
         limit = workers * Self.window
@@ -203,8 +206,9 @@ private final class EncodedRuns: @unchecked Sendable {
 
     private func encodeRun(_ index: Int) {
         do {
-            let run = try encode(index)
+            let run = try encode(index, condition.withLock { capacity })
             condition.withLock {
+                capacity = max(capacity, run.count + run.count / 8)
                 encoded[index] = run
                 condition.broadcast()
             }

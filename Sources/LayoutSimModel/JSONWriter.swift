@@ -204,9 +204,12 @@ package struct JSONWriter {
 
     /// A writer (without a sink) of items of the array innermost in `containers` (a writer's ``openContainers``),
     /// `preceding` items after those: its ``finish()`` gives the bytes that writer would write for the same
-    /// items, to add with ``append(itemBytes:count:)``.
-    package init(continuing containers: [Int], afterItems preceding: Int) {
+    /// items, to add with ``append(itemBytes:count:)``. `capacity`: the bytes it is expected to write (its buffer
+    /// made that large at once: grown from 4 KB by doubling, a run of a report's results was copied and zeroed
+    /// about twice its size over).
+    package init(continuing containers: [Int], afterItems preceding: Int, capacity: Int = 1 << 12) {
         self.init(chunkSize: 1 << 16, sink: nil)
+        if capacity > storage.count { storage = [UInt8](repeating: 0, count: capacity) }
         if let last = containers.last {
             outer = Array(containers.dropLast())
             items = last + preceding
@@ -224,9 +227,16 @@ package struct JSONWriter {
         try flushIfFull()
     }
 
-    /// Hands what is left to the sink and returns nothing, or, without a sink, returns the whole text.
+    /// Hands what is left to the sink and returns nothing, or, without a sink, returns the whole text (the buffer
+    /// itself, its scratch bytes dropped, not a copy of the text).
     package mutating func finish() throws -> [UInt8] {
-        guard let sink else { return text }
+        guard let sink else {
+            var text: [UInt8] = []
+            swap(&text, &storage)
+            text.removeLast(text.count - length)
+            length = 0
+            return text
+        }
         if length > 0 { try sink(storage[..<length]) }
         storage = []
         length = 0
@@ -361,7 +371,6 @@ package struct JSONWriter {
     }
 
     /// A copy of the text not yet handed on (one memory copy).
-    private var text: [UInt8] { Array(storage[..<length]) }
 }
 
 /// A value JSON cannot hold.

@@ -90,6 +90,28 @@ struct CheckTests {
         #expect(one == two)
     }
 
+    /// The JSON report streamed with its results encoded in runs on three threads is the bytes of the report written
+    /// whole on one: 1,500 results (six runs and a part), each run's texts longer than the last's, so that a run
+    /// outgrows the buffer sized from the runs before it.
+    @Test func resultsEncodedInRunsOnThreadsAreTheSameBytes() throws {
+        var report = try run()
+        let sample = report.results
+        report.results = (0..<1_500).map { index in
+            var result = sample[index % sample.count]
+            result.key += ".\(index)"
+            result.text = String(repeating: "Wörter ", count: 1 + index / 40)
+            return result
+        }
+        let whole = try report.jsonData()
+        for workers in [1, 3] {
+            var streamed: [UInt8] = []
+            try report.writeJSON(workers: workers) { streamed += $0 }
+            // (Compared here: a failed expectation on the arrays would print megabytes of bytes.)
+            let same = streamed == Array(whole)
+            #expect(same, "workers \(workers): \(streamed.count) bytes, \(whole.count) written whole")
+        }
+    }
+
     /// Shards 1/3, 2/3, 3/3 merged hold exactly the unsharded results.
     @Test func shardsMergeBackToTheWhole() throws {
         let whole = try run()
