@@ -79,7 +79,7 @@ package enum XCStringsReader {
         switch parsed {
         case .success(let value):
             root = value
-            if keepsDocument { _ = Unmanaged.passRetained(KeptDocument(value)) }
+            if keepsDocument { KeptToExit.keep(value) }
         case .failure(let error):
             // Bytes that are not UTF-8 anywhere in the file are the error said, wherever the parser stopped.
             if !isUTF16, let position = SourceText.firstInvalidUTF8(bomless) {
@@ -381,12 +381,6 @@ package enum XCStringsReader {
                 }
             }
         }
-    }
-
-    /// A parsed document kept to the end of the process (`keepsDocument`).
-    private final class KeptDocument {
-        let root: JSONValue
-        init(_ root: JSONValue) { self.root = root }
     }
 
     /// The entries handed to `emit` at a time (at least; a key's entries go together).

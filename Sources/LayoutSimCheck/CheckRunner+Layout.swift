@@ -182,7 +182,7 @@ final class LayoutFeed: @unchecked Sendable {
             layoutWarnings.formUnion(warnings)
         }
         // Freeing the engine's caches (a shaped text per string checked) cost 2–3 % of a whole check, at the end.
-        if options.endsProcessAfterward { _ = Unmanaged.passRetained(engine) }
+        if options.endsProcessAfterward { KeptToExit.keep(engine) }
     }
 
     /// The next run of jobs, waiting for one while jobs are still being made; nil when every job is taken.

@@ -516,6 +516,9 @@ public enum CheckRunner {
         report.skipped = Array(skipped)
         report.diagnostics = diagnostics
         report.finish(counted: laidOut.tally)
+        // The entries (each string's text, key, file and variants) are not freed one by one when the process ends
+        // after the check: 0.25 k instructions per string.
+        if options.endsProcessAfterward { KeptToExit.keep(entries) }
         return report
     }
 
