@@ -369,8 +369,6 @@ package struct JSONWriter {
         try sink(storage[..<length])
         length = 0
     }
-
-    /// A copy of the text not yet handed on (one memory copy).
 }
 
 /// A value JSON cannot hold.
