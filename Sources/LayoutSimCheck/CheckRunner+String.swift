@@ -346,7 +346,7 @@ extension CheckRunner {
         _ remedy: FitRemedy, container: Container, size: Double, entry: CatalogEntry, in source: LaidOutSource
     ) -> ReportDiagnostic? {
         // The width the remedy's words compare with.
-        let room = container.at(remedy.category).width
+        let room = container.width(at: remedy.category)
         guard let needed = remedy.neededWidth, room > 0, needed <= room * 1.2,
               let uncertainty = source.widthUncertainty(atSize: size),
               needed <= room * (1 + uncertainty.share) else { return nil }

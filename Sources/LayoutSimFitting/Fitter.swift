@@ -24,9 +24,12 @@ extension Container {
     /// row's share) and the step's insets (scaled with the text style when the label scales them).
     package func at(_ step: FitStep) -> Container {
         var container = at(step.category)
-        if let insets = step.insets { container.insets = insets }
+        container.insets = insets(at: step)
         return container
     }
+
+    /// The insets at `step`: ``at(_:)``'s, read without a copy of the container.
+    package func insets(at step: FitStep) -> EdgeInsets { step.insets ?? insets }
 
     /// The same at `category`, through the step of `plan` for it; the container's own insets when no step has it.
     package func at(_ category: ContentSizeCategory?, plan: [FitStep]) -> Container {

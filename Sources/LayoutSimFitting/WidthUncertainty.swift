@@ -117,13 +117,15 @@ extension Fitter {
         }
         guard let index = found, index < plan.count else { return nil }
         let step = plan[index]
-        // The width and insets there (what `Container.at(_ step:)` gives), read without a copy of the container.
+        // The width and insets there, read without a copy of the container.
         let base = request.container
-        let insets = step.insets ?? base.insets
+        let insets = base.insets(at: step)
         let sides = insets.left + insets.right
-        let textWidth = max(0, (step.category.flatMap { base.categoryWidths[$0] } ?? base.width) - sides)
+        let textWidth = max(0, base.width(at: step.category) - sides)
         // Its widest line (rounded up to the pixel grid) that much wider still fits: every line does, so the lines
         // fall as they did and the verdict is the same (most texts: no second layout, and no copy of the request).
+        // (A quick answer only for a line of no negative width: one narrower than the insets, times a larger factor,
+        // would pass where a smaller factor's layout might not.)
         let widest = report.results[index].width - sides
         if widest * factor <= textWidth - LineBreaker.tolerance { return !quickly || widest >= 0 }
         if quickly { return false }

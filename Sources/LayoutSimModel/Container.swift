@@ -61,11 +61,17 @@ public struct Container: Sendable, Hashable {
     /// The width available to the text: width minus left and right insets, points.
     public var textWidth: Double { width - insets.left - insets.right }
 
+    /// The container's width at `category`: ``at(_:)``'s, read without a copy of the container.
+    public func width(at category: ContentSizeCategory?) -> Double {
+        guard let category, !categoryWidths.isEmpty else { return width }
+        return categoryWidths[category] ?? width
+    }
+
     /// The container as it is at `category`: its width and height there (nil: a fixed size, as given).
     public func at(_ category: ContentSizeCategory?) -> Container {
         guard let category, !(categoryWidths.isEmpty && categoryHeights.isEmpty) else { return self }
         var out = self
-        if let width = categoryWidths[category] { out.width = width }
+        out.width = width(at: category)
         if let height = categoryHeights[category] { out.height = height }
         out.categoryWidths = [:]
         out.categoryHeights = [:]
