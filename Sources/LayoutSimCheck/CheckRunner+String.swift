@@ -71,9 +71,10 @@ extension CheckRunner {
         /// a check).
         mutating func request(_ job: CheckJob, options: CheckOptions) throws(LayoutSimError) -> FitRequest {
             let shared = job.sharedElement
+            // (Kept by the element's identity, which the element held here keeps its own.)
             let found = last?.element === shared ? last : made[ObjectIdentifier(shared)]
             // The text set in place, then the request copied out once.
-            if let found, found.element === shared, found.language == job.language {
+            if let found, found.language == job.language {
                 last = found
                 found.request.text = job.text
                 return found.request

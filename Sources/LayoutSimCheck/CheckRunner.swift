@@ -72,11 +72,6 @@ public struct CheckOptions: Sendable {
     }
 }
 
-/// One string to check.
-///
-/// Its fields live in one shared object: a job is copied on its way from the catalog to a worker and back (made,
-/// queued, handed out, checked, its result stored), and each copy of its two dozen strings and arrays counted every
-/// reference again (about 6 k instructions per string).
 /// An element's fields for the locale of a run of strings, made once and shared by the jobs of the run (each job's
 /// copy of them was copied in and freed again), and by identity the one request a worker made for the last of them
 /// (``CheckRunner/RequestMemo``).
@@ -88,6 +83,11 @@ package final class SharedElement: Sendable {
     }
 }
 
+/// One string to check.
+///
+/// Its fields live in one shared object: a job is copied on its way from the catalog to a worker and back (made,
+/// queued, handed out, checked, its result stored), and each copy of its two dozen strings and arrays counted every
+/// reference again (about 6 k instructions per string).
 package struct CheckJob: Sendable {
     private final class Fields: Sendable {
         let entry: CatalogEntry
