@@ -5,7 +5,7 @@ APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontcon
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench bench-tools bench-callgrind pair-tables fuzz fuzz-ci clean install install-files uninstall docs
+.PHONY: deps build demo test goldens goldens-update bench-gate bench bench-tools bench-callgrind pair-tables fuzz fuzz-ci clean install install-files uninstall docs
 
 deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
@@ -16,6 +16,7 @@ deps:
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	  fi; \
 	elif command -v brew >/dev/null 2>&1; then \
+	  command -v pkg-config >/dev/null 2>&1 || brew install pkgconf; \
 	  brew list freetype >/dev/null 2>&1 || brew install freetype; \
 	  brew list harfbuzz >/dev/null 2>&1 || brew install harfbuzz; \
 	  brew list icu4c >/dev/null 2>&1 || brew install icu4c; \
@@ -37,6 +38,14 @@ demo: build
 
 test: deps
 	$(SWIFT) test
+
+# The byte-identity oracle (Scripts/goldens): check in every format and fit on committed inputs, compared byte for byte
+# with Tests/Goldens/expected. `make goldens-update` writes the expectations anew and lists what changed (git diff).
+goldens: build
+	Scripts/goldens
+
+goldens-update: build
+	Scripts/goldens --update
 
 # The benchmark, then the floor on the same corpus (Bench/floor.c: HarfBuzz shaping + ICU line breaks once per
 # string, in C) and the fit's cost as a multiple of it; then per script (Bench/run.sh: 500 GTK translations each in
