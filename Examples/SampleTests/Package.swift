@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // A team's own test package using layoutsim's test helpers: `swift test` here checks the example app's copy.
-// A real app depends on layoutsim by URL instead:
-//   .package(url: "https://github.com/<you>/layoutsim", from: "1.0.0")
+// A real app depends on layoutsim by URL instead (there is no release tag yet: follow the main branch):
+//   .package(url: "https://github.com/your-org/layoutsim", branch: "main")
 import PackageDescription
 
 let package = Package(
