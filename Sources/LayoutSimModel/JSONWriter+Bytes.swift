@@ -1,28 +1,13 @@
-// The bytes of JSONWriter's items, written by index into its storage (which the caller has made long enough), or
-// into a span over it (``JSONOutput``). Constant bytes are written in loops, one store per byte: into the array, a
-// loop checks once that the storage is not shared, where a run of single stores would check before each.
+// The bytes of JSONWriter's items, written by index into its storage (which the caller has made long enough).
 
-/// Where a ``JSONWriter`` writes an item's bytes by index: its storage array, or a `MutableSpan` over the array where
-/// the standard library has one (Linux; Apple's systems from 26).
-///
-/// Stored to by index, an array checks that its buffer is not shared (a call into the runtime, about 11
-/// instructions) before each store or loop of stores: about 115 checks per result of a check's JSON report. A span
-/// is made after one check, and a store through it checks only its index: ``JSONWriter`` writes each item through
-/// one span.
-package protocol JSONOutput: ~Copyable, ~Escapable {
+extension Array where Element == UInt8 {
     /// Stores `byte` at `index`, which must be within bounds.
-    mutating func set(_ index: Int, _ byte: UInt8)
+    @inline(__always)
+    mutating func set(_ index: Int, _ byte: UInt8) { self[index] = byte }
 
     /// Stores the eight bytes of `word`, lowest first, at `index..<index + 8`, which must be within bounds.
-    mutating func setWord(_ index: Int, _ word: UInt64)
-}
-
-extension Array: JSONOutput where Element == UInt8 {
     @inline(__always)
-    package mutating func set(_ index: Int, _ byte: UInt8) { self[index] = byte }
-
-    @inline(__always)
-    package mutating func setWord(_ index: Int, _ word: UInt64) {
+    mutating func setWord(_ index: Int, _ word: UInt64) {
         var bytes = word
         for index in index..<(index + 8) {
             self[index] = UInt8(truncatingIfNeeded: bytes)
@@ -31,25 +16,11 @@ extension Array: JSONOutput where Element == UInt8 {
     }
 }
 
-extension MutableSpan: JSONOutput where Element == UInt8 {
-    @inline(__always)
-    package mutating func set(_ index: Int, _ byte: UInt8) { self[index] = byte }
-
-    /// The eight bytes stored through a span of exactly them: checked once, the stores are merged into one (stored
-    /// a byte at a time, each index was checked: about 30 instructions a word, where a check's JSON report writes
-    /// some 60 words per result). (`_mutatingExtracting` is what the standard library renamed `extracting` to.)
-    @inline(__always)
-    package mutating func setWord(_ index: Int, _ word: UInt64) {
-        var bytes = _mutatingExtracting(index..<(index + 8))
-        for offset in 0..<8 { bytes[offset] = UInt8(truncatingIfNeeded: word >> (8 * UInt64(offset))) }
-    }
-}
-
 extension JSONWriter {
     /// Writes the low `count` bytes of `pattern` (lowest first) at `at`; returns the end.
     @inline(__always)
-    static func put<O: JSONOutput & ~Copyable & ~Escapable>(
-        _ out: inout O, _ at: Int, _ pattern: UInt64, count: Int
+    static func put(
+        _ out: inout [UInt8], _ at: Int, _ pattern: UInt64, count: Int
     ) -> Int {
         if count == 8 {
             out.setWord(at, pattern)
@@ -66,8 +37,8 @@ extension JSONWriter {
     /// Writes an item's separator at `at` — a comma if `comma` is true, a new line and the indent of `level`;
     /// nothing for nil — preceded by a new line if `emptyLine`, then `then` unless it is 0. Returns the end.
     @inline(__always)
-    static func separate<O: JSONOutput & ~Copyable & ~Escapable>(
-        _ out: inout O, _ at: Int, comma: Bool?, level: Int, then last: UInt8 = 0, emptyLine: Bool = false
+    static func separate(
+        _ out: inout [UInt8], _ at: Int, comma: Bool?, level: Int, then last: UInt8 = 0, emptyLine: Bool = false
     ) -> Int {
         var at = at
         if let comma {
@@ -111,7 +82,7 @@ extension JSONWriter {
     }
 
     @inline(__always)
-    static func bool<O: JSONOutput & ~Copyable & ~Escapable>(_ value: Bool, _ out: inout O, _ at: Int) -> Int {
+    static func bool(_ value: Bool, _ out: inout [UInt8], _ at: Int) -> Int {
         value ? put(&out, at, 0x6575_7274, count: 4) : put(&out, at, 0x65_736C_6166, count: 5)
     }
 
@@ -163,8 +134,8 @@ extension JSONWriter {
     }
 
     /// Bytes `i..<i + 8` of `window` (a slice of exactly those, so that no read needs a check of its own) as one
-    /// little-endian word. Always inlined: called, the slice was made for the call (1.1 k instructions per German
-    /// string written). (`SourceText` has its own copy: across modules this one was called, not inlined.)
+    /// little-endian word. Always inlined, so that the slice is never made for a call. (`SourceText` has its own
+    /// copy: across modules this one would be called, not inlined.)
     @inline(__always)
     static func word(_ window: ArraySlice<UInt8>, at i: Int) -> UInt64 {
         var word = UInt64(window[i + 7])

@@ -4,9 +4,9 @@
 extension JSONWriter {
     /// A member name made once: the bytes written before the member's value (`"name" : `), packed into words.
     ///
-    /// Written, they are stored from the words; a name given as a String is copied from it through
-    /// `replaceSubrange`, about 100 instructions more a name (a check's JSON report writes two to three dozen names
-    /// per string). Names of up to 27 bytes (the words hold 32, the quotes and colon 5 of them).
+    /// Written, they are stored from the words, not copied from a String through `replaceSubrange` (a check's JSON
+    /// report writes two to three dozen names per string). Names of up to 27 bytes (the words hold 32, the quotes and
+    /// colon 5 of them).
     package struct Name: Sendable {
         let bytes: Packed
 
@@ -24,8 +24,8 @@ extension JSONWriter {
     }
 
     /// A string value known when the code is written (a category's or a verdict's name), made once: quoted, packed into
-    /// words as a ``Name`` is, and written from them (through a String it was copied, and looked through for
-    /// characters to escape). At most ``longest`` bytes of letters and digits.
+    /// words as a ``Name`` is, and written from them, not copied from a String and looked through for characters
+    /// to escape. At most ``longest`` bytes of letters and digits.
     package struct Constant: Sendable {
         let bytes: Packed
 
@@ -58,16 +58,16 @@ extension JSONWriter {
 
     /// Writes `"name" : ` at `at`, word by word; returns the end.
     @inline(__always)
-    static func put<O: JSONOutput & ~Copyable & ~Escapable>(_ name: Name, _ out: inout O, _ at: Int) -> Int {
+    static func put(_ name: Name, _ out: inout [UInt8], _ at: Int) -> Int {
         put(name.bytes, &out, at)
     }
 
-    /// Writes `bytes` at `at`, in whole words (eight stores each, of a loop of a constant count: written up to the
-    /// count, the loops' set-up cost more than the stores, 2.0 k instructions per German result); returns the end. The up to seven bytes after the end are
+    /// Writes `bytes` at `at`, in whole words (eight stores each, of a loop of a constant count, not one up to the
+    /// count, which would need setting up for every name); returns the end. The up to seven bytes after the end are
     /// overwritten: the caller has made room for ``Packed/slack`` more bytes than it writes.
     @inline(__always)
-    static func put<O: JSONOutput & ~Copyable & ~Escapable>(
-        _ bytes: Packed, _ out: inout O, _ at: Int
+    static func put(
+        _ bytes: Packed, _ out: inout [UInt8], _ at: Int
     ) -> Int {
         let count = bytes.count
         _ = put(&out, at, bytes.word0, count: 8)

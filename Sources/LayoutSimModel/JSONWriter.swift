@@ -11,9 +11,9 @@
 ///   (``JSONWriterError``), like `JSONEncoder`.
 ///
 /// Output collects in a buffer handed to `sink` whenever it passes `chunkSize` bytes, and at ``finish()``; without
-/// a sink, ``finish()`` returns the whole text. The sink is given the written part of the buffer itself, as a slice
-/// (copied into an array of its own, each 64 KB chunk cost 66 k instructions: 0.4 k per Thai string written); it
-/// must not keep it (the buffer is written again after the sink returns; a slice kept would make it copied).
+/// a sink, ``finish()`` returns the whole text. The sink is given the written part of the buffer itself, as a slice,
+/// not copied into an array of its own; it must not keep it (the buffer is written again after the sink returns; a
+/// slice kept would make it copied).
 package struct JSONWriter {
     /// The text not yet handed to the sink: bytes `0..<length` of an array kept larger than what is written (the
     /// bytes after `length` are scratch), each item written by index after one check that there is room for it.
@@ -205,8 +205,7 @@ package struct JSONWriter {
     /// A writer (without a sink) of items of the array innermost in `containers` (a writer's ``openContainers``),
     /// `preceding` items after those: its ``finish()`` gives the bytes that writer would write for the same
     /// items, to add with ``append(itemBytes:count:)``. `capacity`: the bytes it is expected to write (its buffer
-    /// made that large at once: grown from 4 KB by doubling, a run of a report's results was copied and zeroed
-    /// about twice its size over).
+    /// made that large at once, not grown by doubling and copied on the way).
     package init(continuing containers: [Int], afterItems preceding: Int, capacity: Int = 1 << 12) {
         self.init(chunkSize: 1 << 16, sink: nil)
         if capacity > storage.count { storage = [UInt8](repeating: 0, count: capacity) }
@@ -297,24 +296,15 @@ package struct JSONWriter {
     }
 
     /// Writes `piece` after the text, preceded by its separator (``separate(_:_:comma:level:then:emptyLine:)``), and
-    /// sets the length to its end; the caller has made room. Written through a span over the storage where the
-    /// standard library has them (``JSONOutput``: the storage checked for sharing once, not before each store or loop
-    /// of stores; 1.2 k instructions less per Thai string written, 115 checks per result), else into the array
-    /// itself. Always inlined: with `piece` known where it is called, the switch goes.
+    /// sets the length to its end; the caller has made room.
     @inline(__always)
     private mutating func emit(_ piece: Piece, comma: Bool?) {
-        let at = length, level = depth
-        if #available(macOS 26, iOS 26, watchOS 26, tvOS 26, visionOS 26, *) {
-            var out = storage.mutableSpan
-            length = Self.write(piece, &out, at, comma: comma, level: level)
-        } else {
-            length = Self.write(piece, &storage, at, comma: comma, level: level)
-        }
+        length = Self.write(piece, &storage, length, comma: comma, level: depth)
     }
 
     @inline(__always)
-    private static func write<O: JSONOutput & ~Copyable & ~Escapable>(
-        _ piece: Piece, _ out: inout O, _ at: Int, comma: Bool?, level: Int
+    private static func write(
+        _ piece: Piece, _ out: inout [UInt8], _ at: Int, comma: Bool?, level: Int
     ) -> Int {
         switch piece {
         case .open(let bracket):
@@ -345,7 +335,7 @@ package struct JSONWriter {
 
     /// `"name" : ` at `at` unless `name` is nil; returns the end.
     @inline(__always)
-    private static func named<O: JSONOutput & ~Copyable & ~Escapable>(_ name: Name?, _ out: inout O, _ at: Int) -> Int {
+    private static func named(_ name: Name?, _ out: inout [UInt8], _ at: Int) -> Int {
         guard let name else { return at }
         return put(name, &out, at)
     }
@@ -361,8 +351,8 @@ package struct JSONWriter {
         return items > 1
     }
 
-    /// The length is compared first: the sink, a closure, was copied (its context retained and released) for every
-    /// item (0.6 k instructions per German string written).
+    /// The length is compared first, so that the sink, a closure, is not copied (its context retained and released)
+    /// for every item.
     @inline(__always)
     private mutating func flushIfFull() throws {
         guard length >= chunkSize, let sink else { return }

@@ -29,8 +29,8 @@ package enum ReportNumber {
 
     /// Writes ``jsonText(_:)`` of a value ``isPlainThousandths(_:)`` accepts into `bytes` from index `start` (at
     /// most 22 bytes, which must be there); returns the index after the last one written.
-    package static func writeThousandths<O: JSONOutput & ~Copyable & ~Escapable>(
-        _ value: Double, into bytes: inout O, at start: Int
+    package static func writeThousandths(
+        _ value: Double, into bytes: inout [UInt8], at start: Int
     ) -> Int {
         var at = start
         if value < 0 {
@@ -58,8 +58,8 @@ package enum ReportNumber {
 
     /// Writes `value` in decimal (`String(value)`'s bytes, at most 20, which must be there) into `bytes` from index
     /// `start`; returns the index after the last one written.
-    package static func writeDecimal<O: JSONOutput & ~Copyable & ~Escapable>(
-        _ value: Int, into bytes: inout O, at start: Int
+    package static func writeDecimal(
+        _ value: Int, into bytes: inout [UInt8], at start: Int
     ) -> Int {
         var at = start
         if value < 0 {

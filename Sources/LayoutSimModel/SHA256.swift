@@ -37,8 +37,8 @@ public struct FileReadError: Error, CustomStringConvertible, Equatable {
 /// at most ``fileChunkBytes`` as they are read, never held whole.
 ///
 /// A report names every font it used with its digest, and a check of a catalog with Japanese, Chinese or Korean text
-/// uses the 12 MB CJK stand-ins: in this project's own SHA-256 in Swift, hashing them was 88 % of the example app's
-/// check (1.28 G of 1.45 G instructions, about 0.15 s). With the SHA instructions it is several times faster.
+/// uses the 12 MB CJK stand-ins: hashing them can be most of such a check's work, hence a library's SHA-256
+/// rather than one written in Swift.
 public enum SHA256 {
     /// The length of a digest in bytes.
     public static let digestByteCount = 32
@@ -104,25 +104,8 @@ public enum SHA256 {
         package let hex: String
     }
 
-    /// The 64 lowercase hexadecimal digits of `digest`, written by index into an array made at their length
-    /// (appended, each digit checked the array's capacity: 0.2 k instructions more per text hashed).
-    ///
-    /// Where the standard library has them (Linux; Apple's systems from 26), the digits are written into an
-    /// `InlineArray` on the stack and the string copied from its span: the array allocated and freed for them was
-    /// 0.9 k instructions per text hashed. (Reading the digest's bytes still allocates one array: a `Digest` gives them
-    /// only to an unsafe pointer or as a `Sequence`, whose iterator is an array.)
+    /// The 64 lowercase hexadecimal digits of `digest`.
     private static func hex(_ digest: Crypto.SHA256.Digest) -> String {
-        if #available(macOS 26, iOS 26, watchOS 26, tvOS 26, visionOS 26, *) {
-            var digits = InlineArray<64, UInt8>(repeating: 0)
-            var at = 0
-            for byte in digest {
-                digits[at] = hexDigit(byte >> 4)
-                digits[at + 1] = hexDigit(byte & 0xF)
-                at += 2
-            }
-            // Hexadecimal digits are ASCII: always valid UTF-8.
-            if let text = try? UTF8Span(validating: digits.span) { return String(copying: text) }
-        }
         var digits = [UInt8](repeating: 0, count: 2 * digestByteCount)
         var at = 0
         for byte in digest {

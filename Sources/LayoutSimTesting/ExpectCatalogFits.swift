@@ -15,8 +15,10 @@ import Foundation
 /// written by `layoutsim check --update-baseline`) are not recorded.
 ///
 /// - Parameters:
-///   - catalogs: `.xcstrings`, `.strings`, `.stringsdict`, XLIFF files or `.xcloc` folders. Relative paths are
-///     relative to the current directory (the package root under `swift test`).
+///   - catalogs: `.xcstrings`, `.strings`, `.stringsdict`, XLIFF files or `.xcloc` folders. A relative path is
+///     relative to the folder of the calling test's file (`#filePath`), so it holds under Xcode, whose working
+///     directory is not the package; a path that names nothing there is taken from the current directory, as
+///     before (the package root under `swift test`). The same for `spec` and `baseline`.
 ///   - spec: the layout spec (JSON or YAML).
 ///   - locales: only these locales; nil for all.
 ///   - categories: the categories to lay out (default all twelve); each string must fit through its element's
@@ -39,7 +41,7 @@ public func expectCatalogFits(
     options.categories = categories
     if let baseline {
         do {
-            options.baseline = try Baseline.read(path: baseline)
+            options.baseline = try Baseline.read(path: resolved(baseline, besides: filePath))
         } catch {
             IssueRecorder.record(ExpectationWords.checkError(error.description), at: location)
             return nil
@@ -56,6 +58,9 @@ public func expectCatalogFits(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> CheckReport? {
     let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    var options = options
+    options.catalogs = options.catalogs.map { resolved($0, besides: filePath) }
+    options.spec = resolved(options.spec, besides: filePath)
     let report: CheckReport
     do {
         report = try CheckRunner.run(options)
@@ -67,6 +72,15 @@ public func expectCatalogFits(
         IssueRecorder.record(message, at: location)
     }
     return report
+}
+
+/// `path` as the caller means it: an absolute path as it is; a relative one from the folder of the caller's file
+/// when something is there, else as given (from the current directory).
+func resolved(_ path: String, besides filePath: StaticString) -> String {
+    guard !path.hasPrefix("/") else { return path }
+    let folder = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
+    let besides = folder.appendingPathComponent(path).standardizedFileURL.path
+    return FileManager.default.fileExists(atPath: besides) ? besides : path
 }
 
 /// What a catalog expectation records for a report: every input error, every new failure (one message each, in the

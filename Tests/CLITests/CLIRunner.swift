@@ -4,15 +4,22 @@ import Testing
 
 /// Runs the built `layoutsim` as users do, from the package root.
 enum CLIRunner {
-    /// The built `layoutsim` next to the test bundle (`swift test` builds it with the tests).
+    /// The built `layoutsim`: `$LAYOUTSIM_BINARY` when set; else the one beside the test bundle (`swift test` builds
+    /// it with the tests); else the package's own build folders, found from this file's path (under Swift Testing
+    /// on macOS the process is a helper of the toolchain's, with no test bundle among its bundles).
     static var binary: URL? {
         var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent())
+        if let path = ProcessInfo.processInfo.environment["LAYOUTSIM_BINARY"], !path.isEmpty {
+            candidates.append(URL(fileURLWithPath: path))
         }
-        return candidates.map { $0.appendingPathComponent("layoutsim") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        var folders: [URL] = []
+        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            folders.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        folders += ["debug", "release"].map { TestSupport.packageRoot.appendingPathComponent(".build/\($0)") }
+        candidates += folders.map { $0.appendingPathComponent("layoutsim") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
     struct Output { let status: Int32; let stdout: String; let stderr: String }

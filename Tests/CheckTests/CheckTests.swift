@@ -1,5 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
 import FoundationXML
+#endif
 import LayoutSimCatalogs
 import LayoutSimCheck
 import LayoutSimFitting
@@ -7,9 +9,6 @@ import LayoutSimModel
 import LayoutSimReports
 import LayoutSimTestSupport
 import Testing
-
-#if canImport(FoundationXML)
-#endif
 
 /// `layoutsim check` end to end on the example app (Examples/App) and small fixtures.
 struct CheckTests {

@@ -66,15 +66,7 @@ struct SHA256Tests {
         for (length, message) in messages.enumerated() {
             try Data(message).write(to: folder.appendingPathComponent("\(length)"))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = messages.indices.map { folder.appendingPathComponent("\($0)").path }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let expected = output.split(separator: "\n").map { String($0.prefix(64)) }
+        let expected = try TestSupport.sha256sums(messages.indices.map { folder.appendingPathComponent("\($0)").path })
         #expect(expected.count == messages.count)
         for (length, message) in messages.enumerated() where length < expected.count {
             #expect(SHA256.hexDigest(of: message) == expected[length], "length \(length)")
@@ -152,15 +144,7 @@ struct SHA256Tests {
         let message = (0..<size).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }
         try Data(message).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [url.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let expected = String(decoding: output.prefix(64), as: UTF8.self)
+        let expected = try TestSupport.sha256sum(url.path)
         #expect(expected.count == 64)
         #expect(try SHA256.hexDigest(ofFileAt: url.path) == expected)
     }

@@ -1,5 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
 import FoundationXML
+#endif
 import LayoutSimCheck
 import LayoutSimFitting
 import LayoutSimModel

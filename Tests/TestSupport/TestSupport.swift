@@ -37,19 +37,25 @@ package enum TestSupport {
         ))
     }
 
-    /// SHA-256 of a file by the system's tool (`sha256sum`, or `shasum -a 256`), not by layoutsim's own: an
-    /// independent expectation for the hashes reports record.
+    /// SHA-256 of a file by the system's tool (`sha256sum` on Linux, `shasum -a 256` on macOS), not by layoutsim's
+    /// own: an independent expectation for the hashes reports record.
     package static func sha256sum(_ path: String) throws -> String {
+        try sha256sums([path]).first ?? ""
+    }
+
+    /// The system tool's SHA-256 of each file, in order (one run of the tool for all of them).
+    package static func sha256sums(_ paths: [String]) throws -> [String] {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let linux = FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum")
-        process.arguments = linux ? ["sha256sum", path] : ["shasum", "-a", "256", path]
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", #"if command -v sha256sum >/dev/null; then exec sha256sum "$@"; else exec shasum -a 256 "$@"; fi"#, "sh",
+        ] + paths
         let out = Pipe()
         process.standardOutput = out
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { String($0.prefix(64)) }
     }
 
     /// A new empty folder under the temporary directory.
