@@ -97,7 +97,7 @@ package enum LineBreaker {
     /// its content never wider than `width`), summed as the fill sums them (the same additions in the same order, so
     /// the same bits), without its bookkeeping of break opportunities; nil when the text does not fit on one line
     /// (the fill then makes its lines from the start). Most categories of a check lay a UI string out on one line,
-    /// and the fill took about 30 instructions per cluster there.
+    /// which needs none of the fill's bookkeeping.
     private static func oneLine(
         _ text: MeasuredText, advances: [Double], width: Double, breaks: [BoundaryBreak], edges: EdgeAdvances
     ) -> LineStats? {
@@ -109,8 +109,8 @@ package enum LineBreaker {
         let limit = width + tolerance
         var total = edges.atStart(0)
         var content = 0.0
-        // The two arrays walked together, as the same `count` elements of each (they are one per cluster): indexed,
-        // each read checked its index, three checks per cluster.
+        // The two arrays walked together, as the same `count` elements of each (they are one per cluster), with one
+        // check of the count, not a check of the index at each read.
         precondition(advances.count >= count)
         for (advance, white) in zip(advances[..<count], text.isWhitespace[..<count]) {
             total += advance
@@ -124,8 +124,8 @@ package enum LineBreaker {
         return stats
     }
 
-    // The fills again with the edge changes the first one lacked (``EdgeAdvances/isPartial(_:)``): apart, so that the
-    // common path stays as small as it was (the calls inline, 0.7 k instructions per string more for every text).
+    // The fills again with the edge changes the first one lacked (``EdgeAdvances/isPartial(_:)``): apart, not
+    // inlined, so that the common path every text takes stays small.
 
     @inline(never)
     private static func breakLinesCompleting(

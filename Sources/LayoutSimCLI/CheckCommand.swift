@@ -90,7 +90,6 @@ struct CheckCommand: ParsableCommand {
 
     mutating func run() throws {
         var options = CheckOptions(catalogs: catalogs, spec: spec)
-        options.endsProcessAfterward = true
         options.appleFonts = appleFonts
         if let requireFonts {
             guard let required = RequiredFonts(rawValue: requireFonts) else {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LayoutSim
-import LayoutSimModel   // its `joined(separator:)` for arrays of strings (package access: not re-exported by LayoutSim)
 
 /// Where `check` and `merge` put what they say: input problems on standard error (always, as
 /// `file:line:column: severity: message`); the report on standard output, or in `--output` (atomically) with only

@@ -65,7 +65,7 @@ public enum CatalogReader {
     /// ``read(_:developmentLanguage:)``; with `inParallel`, another thread helps read a String Catalog (its line
     /// index is made beside the parsing).
     package static func read(
-        _ url: URL, developmentLanguage: String, inParallel: Bool, keepsDocument: Bool = false,
+        _ url: URL, developmentLanguage: String, inParallel: Bool,
         emit: ((inout [CatalogEntry], Int) -> Void)? = nil
     ) -> CatalogReadResult {
         let file = url.path
@@ -87,7 +87,7 @@ public enum CatalogReader {
         }
         switch fileExtension {
         case "xcstrings":
-            return XCStringsReader.read(data, file: file, inParallel: inParallel, keepsDocument: keepsDocument, emit: emit)
+            return XCStringsReader.read(data, file: file, inParallel: inParallel, emit: emit)
         case "strings":
             return StringsFileReader.read(data, url: url, developmentLanguage: developmentLanguage)
         case "stringsdict":
@@ -121,15 +121,13 @@ public enum CatalogReader {
     /// says when `inParallel`.
     ///
     /// `emit`: the entries of String Catalogs are handed to it as they are made
-    /// (``XCStringsReader/read(_:file:inParallel:keepsDocument:emit:)``), the files in order; all entries stay in the
-    /// results. `keepsDocument`: a String Catalog's parsed document is never freed (a process that ends
-    /// after the check).
+    /// (``XCStringsReader/read(_:file:inParallel:emit:)``), the files in order; all entries stay in the results.
     package static func readEach(
-        _ urls: [URL], developmentLanguage: String, inParallel: Bool, keepsDocument: Bool = false,
+        _ urls: [URL], developmentLanguage: String, inParallel: Bool,
         emit: ((inout [CatalogEntry], Int) -> Void)? = nil
     ) -> [CatalogReadResult] {
         var results = urls.map {
-            read($0, developmentLanguage: developmentLanguage, inParallel: inParallel, keepsDocument: keepsDocument, emit: emit)
+            read($0, developmentLanguage: developmentLanguage, inParallel: inParallel, emit: emit)
         }
         LprojTables.addMissingKeyWarnings(to: &results, urls: urls, developmentLanguage: developmentLanguage)
         return results

@@ -76,8 +76,8 @@ package enum FormatString {
     private static let flagCharacters: Set<Character> = ["-", "+", "#", "0", "'"]
 
     /// The segments of `string`; adjacent text is merged, so text and placeholders alternate.
-    /// Whether `string` has a `%`, without which it has no placeholder (read in place: through `utf8` it cost ~30
-    /// instructions a byte).
+    /// Whether `string` has a `%`, without which it has no placeholder (read in place, not a byte at a time through
+    /// `utf8`).
     package static func mayHavePlaceholder(_ string: String) -> Bool {
         TextBytes.contains(UInt8(ascii: "%"), in: string)
     }

@@ -34,10 +34,10 @@ package enum JSONValue: Sendable {
 
 /// A parsed document: every value in one array, in document order (a value; after an object, each member's key and
 /// then its value; after an array, its elements; depth first). The objects of a String Catalog have one or two
-/// members each: an array of members for every object was an allocation per object, four per string of a catalog
-/// (1.3 k instructions per Thai string read in allocations alone); the values are views of this array
-/// (``JSONObject`` is an object's place in it), and only an array is made into one when it is read. (A value, not a
-/// class holding the array: an object read through a class retained its array at each look.)
+/// members each, and an array of members for every object would be an allocation per object, four per string of a
+/// catalog: the values are views of this array (``JSONObject`` is an object's place in it), and only an array is made
+/// into one when it is read. (A value, not a class holding the array: an object read through a class would retain its
+/// array at each look.)
 package struct JSONTape: Sendable {
     package struct Entry: Sendable {
         package enum Kind: UInt8, Sendable { case object, array, string, number, bool, null, key }
@@ -45,8 +45,8 @@ package struct JSONTape: Sendable {
         var string: String
         /// An object's or array's end (the index after its last entry); a key's UTF-8 offset (of its opening
         /// quote); a string's 1 when it has an `@` (a String Catalog's substitution token), else 0 (found by the
-        /// parser's scan of its bytes: searching each string again cost 0.3 k instructions per Thai string read); a
-        /// number's bit pattern; a Boolean's 0 or 1.
+        /// parser's scan of its bytes, so that no string is searched again); a number's bit pattern; a Boolean's 0
+        /// or 1.
         var word: Int
         var kind: Kind
     }
@@ -272,8 +272,8 @@ package struct JSONDocument {
         init(bytes: [UInt8]) {
             self.bytes = bytes
             // Room for an entry per 8 bytes (a String Catalog has one per 12 to 25; compact JSON of short strings
-            // may need more, and the array grows): growing it from empty copied it again and again, 0.5 k
-            // instructions per Thai string read. Room not filled is never touched, so it costs no memory.
+            // may need more, and the array grows), not grown from empty and copied again and again. Room not filled
+            // is never touched, so it costs no memory.
             entries.reserveCapacity(bytes.count / 8 + 16)
             recent = Array(repeating: Recent(bytes: (0, 0), count: -1, string: ""), count: 2 * Self.recentDepths * Self.recentMembers)
         }
@@ -436,8 +436,8 @@ package struct JSONDocument {
             while i < count {
                 // Eight bytes at a time while none of them needs a look: a quote, a backslash, a control character or
                 // an `@` (found from the word's bits; a byte flagged wrongly can only follow one flagged rightly, so the
-                // first flagged is one to look at; a byte beyond ASCII is never flagged). Byte by byte, a string
-                // cost 16 instructions a byte. The words are read at `start`, `start + 8`… until the end is near.
+                // first flagged is one to look at; a byte beyond ASCII is never flagged). The words are read at
+                // `start`, `start + 8`… until the end is near.
                 if i + 8 <= count {
                     let word = SourceText.word(bytes[i..<(i + 8)], at: i)
                     if i == start { first = word } else if i == start + 8 { second = word }
@@ -513,8 +513,8 @@ package struct JSONDocument {
         @inline(__always)
         static func lowBytes(_ count: Int) -> UInt64 { count >= 8 ? ~0 : (1 &<< UInt64(8 &* count)) &- 1 }
 
-        /// At most 16 bytes as two little-endian words (comparing them byte by byte with where the string was read
-        /// before cost twice as much: two checked reads a byte).
+        /// At most 16 bytes as two little-endian words, compared whole, not byte by byte with where the string was
+        /// read before (two checked reads a byte).
         @inline(__always)
         static func packed(_ window: ArraySlice<UInt8>) -> (UInt64, UInt64) {
             var low: UInt64 = 0, high: UInt64 = 0

@@ -5,7 +5,7 @@
 package struct JSONKeyTable {
     private let object: JSONObject
     /// The entry of the key of each distinct key's last member, sorted by key, for an object of two members or more;
-    /// empty for one of one member (most objects of a String Catalog: an array made for them was an allocation per
+    /// empty for one of one member (most objects of a String Catalog, for which no array is made: an allocation per
     /// key), which is ``single``.
     private let sorted: [Int]
     /// The entry of the one member's key, or -1.

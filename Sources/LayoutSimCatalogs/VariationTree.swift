@@ -5,8 +5,8 @@ import LayoutSimModel
 /// `.stringsdict` entries and XLIFF trans-units (`|==|` and `:dict` ids) are all turned into this, then expanded
 /// by ``VariationExpander`` into concrete strings.
 ///
-/// Not `indirect`: its variations' dictionaries hold their nodes apart already, and boxed, every string unit was an
-/// allocation of its own (0.3 k instructions per German string read).
+/// Not `indirect`: its variations' dictionaries hold their nodes apart already, and boxed, every string unit would be
+/// an allocation of its own.
 package enum VariationNode: Sendable, Hashable {
     /// A concrete string (placeholders and `%#@name@` tokens still in it) and its state.
     case unit(value: String, state: String?)

@@ -14,15 +14,12 @@ import LayoutSimModel
 /// - Variations (plural, device, device → plural), substitutions and states: see ``VariationExpander``.
 package enum XCStringsReader {
     /// `inParallel`: the line index (for the keys' positions) is made on another thread while this one parses.
-    /// `keepsDocument`: the parsed document is never freed (for a process that ends after the check: freeing its
-    /// values one by one cost 1.5 % of a check).
     /// `emit`: given, the entries are handed to it as they are made, a run of keys at a time, in file order (on this
     /// thread): a check lays the first strings out while later keys are still read. It is lent the entries made so
     /// far (`inout`) and the index of the first it has not seen; it may change them in place, not add or remove any.
-    /// They stay in the result, one array from first to last: a taker that kept each run appended it to its own
-    /// array, copying every entry (0.4 k instructions per Thai string, and as much again to free the runs).
+    /// They stay in the result, one array from first to last.
     package static func read(
-        _ data: Data, file: String, inParallel: Bool = false, keepsDocument: Bool = false,
+        _ data: Data, file: String, inParallel: Bool = false,
         emit: ((inout [CatalogEntry], Int) -> Void)? = nil
     ) -> CatalogReadResult {
         var result = CatalogReadResult()
@@ -52,8 +49,8 @@ package enum XCStringsReader {
         } else {
             // UTF-8 is not decoded as a whole: the parser validates each string it reads and accepts nothing but
             // ASCII between them, so a document it reads is UTF-8, and only a file it rejects is scanned for a bad
-            // byte (decoding the file first validated it twice: 1.3 k instructions per German string). A second
-            // byte order mark is dropped, as decoding the file dropped it.
+            // byte (decoding the file first would validate it twice). A second byte order mark is dropped, as
+            // decoding the file would drop it.
             bytes = bomless.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bomless.dropFirst(3)) : Array(bomless)
         }
         let top = CatalogSourceLocation(file: file, line: 1, column: 1)
@@ -79,7 +76,6 @@ package enum XCStringsReader {
         switch parsed {
         case .success(let value):
             root = value
-            if keepsDocument { KeptToExit.keep(value) }
         case .failure(let error):
             // Bytes that are not UTF-8 anywhere in the file are the error said, wherever the parser stopped.
             if !isUTF16, let position = SourceText.firstInvalidUTF8(bomless) {
@@ -123,13 +119,13 @@ package enum XCStringsReader {
 
         // Keys in file order, each at its first occurrence with the value of its last (its entry in the document);
         // duplicates are reported. A key's place is kept as its line and column, its location made when it is read
-        // (a location held the file's name, retained and released for every key as the list was made and walked).
+        // (a location holds the file's name, which would be retained and released for every key as the list is
+        // made and walked).
         let tape = strings.tape
         var order: [KeyRead] = []
         order.reserveCapacity(strings.members.count)
         // While each key sorts after the one before (Xcode writes them sorted), none can be a duplicate: the keys are
-        // only compared, and hashed (all of them so far) from the first that is not (hashing each was 0.4 k
-        // instructions per German key).
+        // only compared, and hashed (all of them so far) from the first that is not.
         var firstIndex: [String: Int]?
         var cursorLine = 0   // the keys come in file order
         for memberAt in strings.keyIndices {
@@ -205,7 +201,7 @@ package enum XCStringsReader {
             // is not a plain string unit).
             var diagnostics: [CatalogDiagnostic] = []
             let fields = read.fields
-            // Fields read from the tape in place (a value made of each was copied and destroyed).
+            // Fields read from the tape in place (a value made of each would be copied and destroyed).
             let comment = fields.comment < 0 ? nil : tape.string(at: fields.comment + 1)
             let shouldTranslate = fields.shouldTranslate < 0 ? true : tape.value(at: fields.shouldTranslate + 1).bool ?? true
             let extractionState = fields.extractionState < 0 ? nil : tape.string(at: fields.extractionState + 1)
@@ -261,8 +257,7 @@ package enum XCStringsReader {
                 } else {
                     localization = Localization(node: .unit(value: key, state: nil))
                 }
-                // A plain string unit is its one entry, without an expander and the array of one it returns (0.6 k
-                // instructions per German string read).
+                // A plain string unit is its one entry, without an expander and the array of one it returns.
                 if let (value, state) = VariationExpander.plainUnit(localization) {
                     result.entries.append(CatalogEntry(
                         key: key, locale: locale, value: value, source: here, comment: comment, state: state,
@@ -277,7 +272,6 @@ package enum XCStringsReader {
                             extractionState: extractionState
                         ))
                     }
-                    // (Appending nothing cost as much as a check that there is something to append.)
                     if !expander.diagnostics.isEmpty { diagnostics += expander.diagnostics }
                 }
                 if locale == sourceLanguage { sourceEnd = result.entries.count }
@@ -483,8 +477,8 @@ package enum XCStringsReader {
                     cases[name] = node
                 }
             }
-            // A plural category written wrong is checked as iOS falls back, with `other`: said in its error (a second
-            // message, "'one' is missing; using 'other'", contradicted it).
+            // A plural category written wrong is checked as iOS falls back, with `other`: said in its error, with no
+            // second message ("'one' is missing; using 'other'") to contradict it.
             for name in malformed {
                 let fallsBack = kind == "plural" && PluralCategory(rawValue: name) != nil && cases["other"] != nil
                 error("'\(key)' [\(locale)]\(context): \(kind) variant '\(name)' must be an object"

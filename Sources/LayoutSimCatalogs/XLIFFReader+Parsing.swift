@@ -123,8 +123,8 @@ enum EmptyProcessingInstruction {
     ///
     /// Every `<?` is looked at, also inside what looks like another instruction: libxml2 recovers from a malformed
     /// instruction in its own way (fuzz-stringsdict found `<?a<?b … ?> … <?f?>`, where skipping from `<?a` to the
-    /// next `?>`, as this scan once did, hid the `<?f?>` libxml2 then reported). Linear: a target ends at the next
-    /// `<`, and comments and CDATA sections are skipped once.
+    /// next `?>` would hide the `<?f?>` libxml2 then reports). Linear: a target ends at the next `<`, and comments
+    /// and CDATA sections are skipped once.
     static func first(in text: [UInt8]) -> Int? {
         func matches(_ word: String, at index: Int) -> Bool {
             let bytes = Array(word.utf8)

@@ -45,15 +45,13 @@ final class LayoutFeed: @unchecked Sendable {
     private var added = 0
     /// Each added job's result by index (an empty result until it is done): handed over whole at the end.
     ///
-    /// The results, and what says which are done and counted, are read and changed with the condition locked only,
-    /// and not checked for exclusive access at run time as well (a check that sees one thread's accesses only: two
-    /// run-time calls per string).
-    @exclusivity(unchecked) private var storage: [CheckResult] = []
-    @exclusivity(unchecked) private var done = 0
+    /// The results, and what says which are done and counted, are read and changed with the condition locked only.
+    private var storage: [CheckResult] = []
+    private var done = 0
     /// Which results are done, by index.
-    @exclusivity(unchecked) private var isDone: [Bool] = []
+    private var isDone: [Bool] = []
     /// The results counted so far, each once every result before it is done (nil: not counted here).
-    @exclusivity(unchecked) private var tally: CheckReport.Tally?
+    private var tally: CheckReport.Tally?
     /// Drawings of failures by job index: only those of the ``CheckReport/maximumDrawings`` first results in report
     /// order are kept (memory stays bounded), whatever the order the jobs come in and the number of workers.
     private var drawn: [Int: (order: CheckReport.OrderKey, drawing: LabelDrawing)] = [:]
@@ -181,8 +179,6 @@ final class LayoutFeed: @unchecked Sendable {
             fontFiles.formUnion(fonts)
             layoutWarnings.formUnion(warnings)
         }
-        // Freeing the engine's caches (a shaped text per string checked) cost 2–3 % of a whole check, at the end.
-        if options.endsProcessAfterward { KeptToExit.keep(engine) }
     }
 
     /// The next run of jobs, waiting for one while jobs are still being made; nil when every job is taken.

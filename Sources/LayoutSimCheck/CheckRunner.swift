@@ -49,11 +49,6 @@ public struct CheckOptions: Sendable {
     /// Whether String Catalogs' jobs are made as their keys are read (tests turn it off to compare: the report is
     /// the same either way).
     package var streamsCatalogs = true
-    /// The process ends once the report is written (the command line): each worker's engine, with its caches of
-    /// every text shaped, and each String Catalog's parsed document are kept rather than freed value by value when
-    /// they are done with, as the report is (the system takes the memory back at once). Default false: a library
-    /// caller's engines and documents are freed.
-    public var endsProcessAfterward = false
 
     /// Creates options with the defaults.
     public init(catalogs: [String], spec: String) {
@@ -413,7 +408,6 @@ public enum CheckRunner {
             && urls.allSatisfy { $0.pathExtension.lowercased() == "xcstrings" }
         var read = CatalogReader.readEach(
             urls, developmentLanguage: options.developmentLanguage, inParallel: options.workers > 1,
-            keepsDocument: options.endsProcessAfterward,
             emit: streams ? { catalog, first in
                 // Room for the results of a catalog's strings made at once (grown as the jobs came, they were moved
                 // again and again: 0.5 k instructions per Thai string): the reader made room for an entry per key as
@@ -516,9 +510,6 @@ public enum CheckRunner {
         report.skipped = Array(skipped)
         report.diagnostics = diagnostics
         report.finish(counted: laidOut.tally)
-        // The entries (each string's text, key, file and variants) are not freed one by one when the process ends
-        // after the check: 0.25 k instructions per string.
-        if options.endsProcessAfterward { KeptToExit.keep(entries) }
         return report
     }
 

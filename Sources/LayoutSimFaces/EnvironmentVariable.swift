@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// One environment variable read with `getenv`: `ProcessInfo.environment` copies every variable into a dictionary
-/// on each use (about 0.4 M instructions at start-up) to answer for one.
+/// on each use to answer for one.
 enum EnvironmentVariable {
     /// The variable's value, nil when it is not set.
     static func value(_ name: String) -> String? {

@@ -6,8 +6,8 @@ import MachO
 /// Where the running executable is, symlinks resolved: the bundled fonts are looked for next to it.
 ///
 /// Read from the kernel (`/proc/self/exe` on Linux, `_NSGetExecutablePath` on macOS) instead of `Bundle.main`,
-/// whose first use on Linux lists the executable's folder and reads bundle dictionaries (about 20 M instructions,
-/// more than laying a string out, in a folder such as `/tmp` or `/usr/local/bin`).
+/// whose first use on Linux lists the executable's folder (which may be one such as `/tmp` or `/usr/local/bin`) and
+/// reads bundle dictionaries.
 enum ExecutablePath {
     /// The running executable's file, every symlink on the way resolved; nil when the system cannot say.
     static func resolved() -> URL? {

@@ -62,16 +62,15 @@ package enum SystemCascadeFiles {
 
 /// The faces of a cascade, in order: those opened with it (the primary face and the user's fallbacks, the system
 /// font's stand-in, Apple's fonts), then the system cascade's other stand-ins, each opened the first time a text needs
-/// it (a text looks at the faces in order until one has its glyphs: a Latin text needs Inter alone). Opening all 31
-/// with the cascade cost `fit` of one string 7 M of its 64 M instructions at every start.
+/// it (a text looks at the faces in order until one has its glyphs: a Latin text needs Inter alone), so that a start
+/// opens only the faces its texts need.
 ///
 /// Shared by the cascade's copies; owned by the engine's cascades, so by one worker: not thread-safe.
 package final class CascadeFaces {
     /// Faces `0..<opened.count`, every one opened: those opened with the cascade, then as many of the others as are
-    /// opened in a row (an itemizer reads them in place, per cluster). Not checked for exclusive access at run time
-    /// (a thread-local lookup per access), nor is ``later``: private to set, changed only in ``open(_:)``,
-    /// which calls nothing that comes back here.
-    @exclusivity(unchecked) package private(set) var opened: [FontFace]
+    /// opened in a row (an itemizer reads them in place, per cluster). Private to set, changed only in
+    /// ``open(_:)``, as ``later`` is.
+    package private(set) var opened: [FontFace]
     /// How many faces were opened with the cascade (``opened`` has at least these).
     private let openedWith: Int
     /// Each face after them: its bundled file, not opened yet; the face; or why it could not be opened (a broken
@@ -81,7 +80,7 @@ package final class CascadeFaces {
         case face(FontFace)
         case failed(FontError)
     }
-    @exclusivity(unchecked) private var later: [Later]
+    private var later: [Later]
     private let registry: FontRegistry?
     /// Number of faces, opened or not.
     package let count: Int
@@ -108,11 +107,11 @@ package final class CascadeFaces {
     /// direct-mapped by the low 10 bits: `value << 32 | index`; `UInt64.max` for an empty slot. Only found faces are
     /// kept, never "none": ``opened`` only grows, and the faces before the one found never gain a glyph. Made when
     /// first asked.
-    @exclusivity(unchecked) private var firstHaving: [UInt64] = []
+    private var firstHaving: [UInt64] = []
 
     /// The index of the first of ``opened`` with a glyph for the scalar `value`; nil when none has one (the faces
     /// after them may). Remembered: the itemizer asks it of every cluster of one code point, and each face looked at
-    /// was retained and released around its test.
+    /// is retained and released around its test.
     package func firstOpened(having value: UInt32) -> Int? {
         if firstHaving.isEmpty { firstHaving = [UInt64](repeating: .max, count: 1024) }
         let slot = Int(value & 1023)
@@ -204,10 +203,8 @@ package final class FontCascades {
     /// Per font, weight and locale: two fonts or weights per locale (``CacheBounds/locales``).
     private var cache = LRUCache<CascadeKey, FontCascade>(capacity: 2 * CacheBounds.locales)
     /// The cascade given last and what it was asked for: one text after another mostly asks for the same one (a
-    /// catalog's strings in one style), and comparing the fields of its key costs less than hashing one (0.9 k
-    /// instructions per string). Not checked for exclusive access at run time, as ``CascadeFaces/opened``: private,
-    /// changed only in ``cascade(for:weight:language:)``, which calls nothing that comes back here.
-    @exclusivity(unchecked) private var last = LastCascade()
+    /// catalog's strings in one style), and comparing the fields of its key is cheaper than hashing one.
+    private var last = LastCascade()
 
     package init(registry: FontRegistry, appleFonts: AppleFontIndex? = nil) {
         self.registry = registry

@@ -75,7 +75,8 @@ extension FontFace {
     /// the face's advances are not plain `hmtx` values (a variable font; no `hhea`, or an `hmtx` shorter than its
     /// long metrics or with none), so that HarfBuzz is asked glyph by glyph. Gives what HarfBuzz's advances give:
     /// glyph `i` below the long metrics has the `i`th advance (unsigned, so never negative), a glyph after them
-    /// the last one or 0. A CJK font's 60,000 glyphs cost 3 M instructions through HarfBuzz, at every start.
+    /// the last one or 0. Read from the table, not asked of HarfBuzz glyph by glyph: a CJK font has some 60,000
+    /// glyphs, checked at every start.
     private static func advancesFromTable(
         face: OpaquePointer, glyphCount: Int, bound: Int32
     ) -> (glyph: Int?, advance: Int32)? {

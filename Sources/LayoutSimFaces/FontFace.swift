@@ -18,11 +18,9 @@ private final class PathBuilder {
 /// face's units per em, so everything it returns is in unhinted font units; scaling to points happens in one
 /// place, ``Units``. Not `Sendable`: a face belongs to one ``FontRegistry``.
 public final class FontFace {
-    /// Which file and face this is (with the variation axes set on it, ``setVariations(_:)``).
-    ///
-    /// Not checked for exclusive access at run time where this module reads it: changed only by
-    /// ``setVariations(_:)``, which reads nothing else of the face meanwhile.
-    @exclusivity(unchecked) public internal(set) var id: FaceID
+    /// Which file and face this is (with the variation axes set on it, ``setVariations(_:)``, the only place that
+    /// changes it).
+    public internal(set) var id: FaceID
     /// The face's metrics in font units, copied out once.
     public let metrics: FontMetrics
     /// Family name from the font (e.g. "Inter").

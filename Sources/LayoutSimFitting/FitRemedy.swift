@@ -92,7 +92,7 @@ extension Fitter {
             source.text, byCharacter: request.label.lineBreakMode == .charWrapping, strategy: request.label.lineBreakStrategy
         )
         // One request for every probe, its container's width, line limit and height set per probe (``changed``
-        // copied the whole request each time).
+        // would copy the whole request each time).
         var probe = changed()
         func passes(width: Double? = nil, lines: Int? = nil, height: Double?? = nil) -> Bool {
             probe.container.width = width ?? here.width
@@ -132,7 +132,7 @@ extension Fitter {
             // widths up to `low` do not fit, `high` fits.
             let low = max(insets, min(widest, high) / 4)
             // (A loop here, not a shared bisection taking a closure: the closure would capture the probe, which it
-            // changes, and box it, with an exclusivity check per access: 3 k more per German string.)
+            // changes, and box it, with an exclusivity check per access.)
             var failing = Int((low * scale - 1e-9).rounded(.up)) - 1
             var fitting = Int((high * scale - 1e-9).rounded(.up))
             // The likely answer first, then its neighbours on the grid: a bracket one pixel wide in two or three

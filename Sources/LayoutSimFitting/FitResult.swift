@@ -38,8 +38,8 @@ public struct CategoryResult: Sendable, Hashable {
     /// The primary font's natural line height at this size (`UIFont.lineHeight`), points.
     public let lineHeight: Double
     /// The lines, what they display, their widths, offsets and boxes, and the ink cut off: nil when every one of them
-    /// is empty or none (a passing summary, most categories of a check). Twelve categories of a check copied and
-    /// released their seven arrays and strings each, empty or not.
+    /// is empty or none (a passing summary, most categories of a check), so that such a result copies and releases
+    /// none of its seven arrays and strings.
     private let detail: Detail?
 
     /// Every line the text needs at this width, shown or not (before truncation).
@@ -108,8 +108,7 @@ public struct CategoryResult: Sendable, Hashable {
     package var isSummary = false
 
     /// The fields of a result that are arrays, strings or references (``detail``), behind one reference: inline, a
-    /// result with none (a summary) was still copied and destroyed field by field, seven of them (0.9 k instructions
-    /// per checked string). Compared and hashed by value.
+    /// result with none (a summary) would still be copied and destroyed field by field. Compared and hashed by value.
     private final class Detail: Sendable, Hashable {
         let lines: [Line]
         let displayedLines: [DisplayedLine]
@@ -279,7 +278,7 @@ public struct FitReport: Sendable {
     /// requested category already fails, or for a fixed size.
     public var fitsThrough: ContentSizeCategory? {
         // The results before the first that fails pass (``firstFailingIndex``): only their categories are read, in
-        // place (a loop over the results copied each).
+        // place (a loop over the results would copy each).
         var last: ContentSizeCategory?
         for index in 0..<(firstFailingIndex ?? results.count) {
             guard let category = results[index].category else { break }

@@ -18,7 +18,7 @@ extension Fitter {
         guard valid(insets.top) && valid(insets.left) && valid(insets.bottom) && valid(insets.right) else {
             throw .invalidContainer("insets must be between 0 and \(Int(maximumLength)) points")
         }
-        // (The values read where they are: copied into an array first, that was an allocation per text laid out.)
+        // (The values read where they are, not copied into an array first: no allocation per text laid out.)
         guard container.categoryWidths.values.allSatisfy(valid) && container.categoryHeights.values.allSatisfy(valid)
         else {
             throw .invalidContainer("widths and heights at each category must be between 0 and \(Int(maximumLength)) points")

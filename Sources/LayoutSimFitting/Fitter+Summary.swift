@@ -80,7 +80,7 @@ extension Fitter {
     }
 
     /// What the statistics are judged against: the container at a step's category (``Container/at(_:)``, the step's
-    /// insets), without its per-category tables (a copy of the container copied them).
+    /// insets), without its per-category tables (a copy of the container would copy them).
     struct Room {
         let width: Double
         let lineLimit: Int

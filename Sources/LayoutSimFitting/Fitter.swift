@@ -60,7 +60,7 @@ package enum Fitter {
     }
 
     /// A layout with the container it was laid out in and its shrinking: a struct, not a tuple (a tuple of these
-    /// was destroyed through its runtime metadata, ~400 instructions per category).
+    /// is destroyed through its runtime metadata).
     struct Laid {
         let layout: Layout
         let container: Container
@@ -90,7 +90,7 @@ package enum Fitter {
             text, byCharacter: label.lineBreakMode == .charWrapping, strategy: label.lineBreakStrategy
         )
         let isSystem = request.font.face == .system
-        // The primary face's fields read where they are (copied out, the face's path and role were retained).
+        // The primary face's fields read where they are (copied out, the face's path and role would be retained).
         let faces = text.faces
         var primary: Int? = faces.isEmpty ? nil : 0
         for i in faces.indices where MeasuredFace.isSystemFont(

@@ -8,8 +8,8 @@ extension LayoutEngine {
     /// code unit): refused, since lines of negative width would "fit" anywhere. The glyphs' own advances are checked
     /// when the face opens; this is what shaping adds.
     static func impossibleShaping(_ text: MeasuredText) -> FontError? {
-        // The arrays read from locals (each read through the text reached its storage again); each stretch of one
-        // face's clusters with its units per em (per cluster, its traits and the limit were looked up again).
+        // The arrays read from locals, not through the text at each read; each stretch of one face's clusters with
+        // its units per em, its traits and the limit looked up once per stretch, not per cluster.
         let traits = text.traits, advances = text.advanceUnits, starts = text.clusterStarts
         let maximum = FontFace.maximumMetricInEm
         var first = 0

@@ -26,31 +26,29 @@ public final class LayoutEngine {
     private let cascades: FontCascades
     /// Itemizing, shaping and ICU's boundaries.
     package let measurer = TextMeasurer()
-    @exclusivity(unchecked) private var systemFontModel: SystemFontModel?
+    private var systemFontModel: SystemFontModel?
     /// Texts already shaped for a fit, by everything shaping depends on (not the size); bounded. Plural and device
     /// variants, repeated keys and pseudolocalized copies of the same text are shaped once per engine.
     ///
-    /// The engine's state is not checked for exclusive access at run time (a run-time call per access, 7 per string):
-    /// an engine is used by one thread, and no method changing a field calls another that reads it meanwhile (the
-    /// shaping a miss here runs does not read this cache).
-    @exclusivity(unchecked) private var shapedTexts = LRUCache<ShapedTextKey, MeasuredText>(
+    /// An engine is used by one thread (the shaping a miss here runs does not read this cache).
+    private var shapedTexts = LRUCache<ShapedTextKey, MeasuredText>(
         capacity: LayoutEngine.shapedTextCapacity, reserved: true
     )
     /// Whether fits reuse texts and short runs shaped before (``shapedTexts``, the shaper's runs); the benchmark
     /// turns it off to time the cold path.
-    @exclusivity(unchecked) package var reusesShapedTexts = true {
+    package var reusesShapedTexts = true {
         didSet { measurer.shaper.reusesRuns = reusesShapedTexts }
     }
     /// The files of the faces of the last texts laid out (``fileInfo(forPath:)``), at most 8.
-    @exclusivity(unchecked) private var recentFiles: [(path: String, info: FontFileInfo)] = []
+    private var recentFiles: [(path: String, info: FontFileInfo)] = []
     /// The paths of the faces the last text used, in order (``fontFiles(_:)``), and the files they made.
-    @exclusivity(unchecked) private var lastFontFiles: (paths: [String], files: [FontFileInfo]) = ([], [])
+    private var lastFontFiles: (paths: [String], files: [FontFileInfo]) = ([], [])
     /// The size memo of the last source made (``advanceSource(_:plan:)``), for the next when no source uses it.
-    @exclusivity(unchecked) private var spareMemo = SizeMemo()
+    private var spareMemo = SizeMemo()
     /// The last plan made, with what it was made from (``plan(_:)``).
-    /// (Two fields, not an optional tuple: unwrapped, the tuple was copied whole for each text.)
-    @exclusivity(unchecked) private var lastPlanInputs: Fitter.PlanInputs?
-    @exclusivity(unchecked) private var lastPlan: [FitStep] = []
+    /// (Two fields, not an optional tuple: unwrapped, a tuple would be copied whole for each text.)
+    private var lastPlanInputs: Fitter.PlanInputs?
+    private var lastPlan: [FitStep] = []
 
     /// Texts kept shaped per engine.
     package static let shapedTextCapacity = 512
@@ -184,11 +182,11 @@ public final class LayoutEngine {
         var files: [FontFileInfo] = []
         do {
             let faces = text.faces
-            // The faces used, as bits (a text uses a few faces; an array of flags was an allocation per string),
-            // with flags beyond the 64th.
+            // The faces used, as bits (a text uses a few faces; no array of flags is made for every string), with
+            // flags beyond the 64th.
             var usedBits: UInt64 = 0
             var usedBeyond: [Bool] = []
-            if faces.count > 64 { usedBeyond = [Bool].filled(false, count: faces.count) }
+            if faces.count > 64 { usedBeyond = [Bool](repeating: false, count: faces.count) }
             for face in text.faceIndex where Int(face) < faces.count {
                 if face < 64 { usedBits |= 1 << UInt64(face) } else { usedBeyond[Int(face)] = true }
             }
@@ -196,7 +194,7 @@ public final class LayoutEngine {
                 index == 0 || (index < 64 ? usedBits & (1 << UInt64(index)) != 0 : usedBeyond[index])
             }
             // The last text's files when its faces used had the same paths (most texts of a catalog: one script's
-            // faces): the list shared, not made, looked up and freed again per text (0.8 k instructions).
+            // faces): the list shared, not made, looked up and freed again per text.
             var same = true
             var k = 0
             let last = lastFontFiles.paths
@@ -208,7 +206,7 @@ public final class LayoutEngine {
                 k += 1
             }
             if same && k == last.count { return lastFontFiles.files }
-            // Room for two (the primary and one fallback is the common case): grown from empty, the list was
+            // Room for two (the primary and one fallback is the common case): grown from empty, the list would be
             // allocated twice. A path listed already, by an earlier face, is compared in place (a few faces).
             files.reserveCapacity(2)
             var paths: [String] = []
@@ -236,7 +234,7 @@ public final class LayoutEngine {
 
     /// ``Fitter/plan(_:)``, the last one kept: a check's strings of one element plan the same sizes.
     func plan(_ request: FitRequest) throws(LayoutSimError) -> [FitStep] {
-        // The request's fields compared where they are (made into inputs first, they were copied for each text).
+        // The request's fields compared where they are (made into inputs first, they would be copied for each text).
         if lastPlanInputs?.match(request) == true { return lastPlan }
         let plan = try Fitter.plan(request)
         lastPlanInputs = Fitter.PlanInputs(request)
@@ -254,7 +252,7 @@ extension LayoutEngine {
         )
         measured.calibratesStandIns = request.calibratesStandIns
         // (Each face's stand-in read in place, `usesSystemModel`'s test: through a closure or that getter, the face
-        // was copied out.)
+        // would be copied out.)
         var usesSFModel = false
         for i in measured.faces.indices where measured.faces[i].standIn == .sf {
             usesSFModel = true
@@ -335,7 +333,7 @@ private struct ShapedTextKey: Hashable {
 /// A text compared and hashed by its UTF-8 bytes, not by `String`'s canonical equivalence: one spelling's shaped
 /// text is not another's (precomposed "é" and "e" + U+0301 have different code units and may shape differently), and
 /// hashing the bytes spares the normalization `String`'s own hashing does for every text that is not ASCII. The bytes
-/// are read in place (``TextBytes``), as a block: through `utf8`, one at a time, they cost ~30 instructions each.
+/// are read in place (``TextBytes``), as a block, not one at a time through `utf8`.
 private struct ExactText: Hashable {
     let string: String
 

@@ -15,8 +15,8 @@ package struct WidthUncertainty: Sendable {
     package let share: Double
     /// Whether the largest fraction is assumed (no measurement behind it).
     package let assumed: Bool
-    /// The stand-ins' font paths, in the order of the text's faces: made when asked (most texts are far from failing,
-    /// and the words are not said; an array made for every text was 0.4 k instructions per Thai string).
+    /// The stand-ins' font paths, in the order of the text's faces: made when asked, not for every text (most texts
+    /// are far from failing, and the words are not said).
     package var paths: [String] {
         var paths: [String] = []
         for bit in 0..<min(faces.count, 64) where standIns & (1 << UInt64(bit)) != 0 {
@@ -109,7 +109,7 @@ extension Fitter {
     ) throws(LayoutSimError) -> Bool? {
         let request = report.request
         let plan = report.plan.isEmpty ? try Fitter.plan(request) : report.plan
-        // The result's index, its category read in place (a search with a closure copied every result it passed).
+        // The result's index, its category read in place (a search with a closure would copy every result it passed).
         var found: Int?
         for i in report.results.indices where report.results[i].category == category {
             found = i

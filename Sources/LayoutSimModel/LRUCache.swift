@@ -1,17 +1,16 @@
 /// A bounded least-recently-used cache with hit, miss and eviction counters.
 ///
 /// - Complexity: lookups, inserts, removals and evictions are O(1) amortised: entries sit in slots linked in order
-///   of use (most recent first), so the least recently used one is the list's last, found without a scan (a scan
-///   per eviction copied every entry, which for large values such as shaped texts cost more than shaping them).
+///   of use (most recent first), so the least recently used one is the list's last, found without a scan (which
+///   would copy every entry, and values such as shaped texts are large).
 ///
 /// Inlinable: the stages that own caches are other modules, and an unspecialized generic cache there costs a
 /// protocol-conformance lookup per access.
 ///
 /// Each key is hashed once per call, and only the key: the slots are found through a table of its own (open
-/// addressing, linear probing, at most half full) that compares the hash values the slots keep. A dictionary of
-/// slots (the first version) hashed each hash value again with SipHash at every probe, insert, removal and growth:
-/// on Arabic text, whose words the shaper keeps, about 1.5 k instructions per string (callgrind). A lookup that
-/// misses gives a ``Probe``, so that inserting what was missing hashes nothing again.
+/// addressing, linear probing, at most half full) that compares the hash values the slots keep, never hashing them
+/// again (as a dictionary of slots would, at every probe, insert, removal and growth). A lookup that misses gives a
+/// ``Probe``, so that inserting what was missing hashes nothing again.
 public struct LRUCache<Key: Hashable, Value> {
     /// One entry, its hash value and its neighbours in the order of use (slot indices; -1: none).
     @usableFromInline struct Slot {
@@ -256,7 +255,7 @@ public struct LRUCache<Key: Hashable, Value> {
 package enum CacheBounds {
     /// Entries of a cache with one per locale (ICU line iterators, number services, locale IDs, font cascades): room
     /// for every locale of a large catalog. A check takes each key's locales in turn, and an LRU cache smaller than the
-    /// locales it cycles through keeps none of them (with 16, a 21-locale catalog opened an ICU line iterator, its
-    /// rules converted again, for 97 % of its strings: 14 % of its instructions). An ICU line iterator is about 7 KB.
+    /// locales it cycles through keeps none of them (an ICU line iterator would be opened again, its rules converted
+    /// again, for nearly every string). An ICU line iterator is about 7 KB.
     package static let locales = 128
 }

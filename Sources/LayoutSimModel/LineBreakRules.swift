@@ -21,8 +21,7 @@ public enum LineBreakRules: String, Sendable, Hashable, CaseIterable, Codable {
     /// The rules named `name` (`strict`, `normal`, `loose`).
     public init?(name: String) { self.init(rawValue: name) }
 
-    /// Hashes the case, not its name (the raw value's bytes were hashed for every text's key in the cache of shaped
-    /// texts).
+    /// Hashes the case, not its name's bytes: the rules are part of every text's key in the cache of shaped texts.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .strict: hasher.combine(0)

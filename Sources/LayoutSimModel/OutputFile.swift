@@ -92,8 +92,7 @@ public enum OutputFile {
     }
 
     /// The file's pages sent to the disk as it is written, a few megabytes at a time, so that the `fsync` before the
-    /// rename waits for the last of them only: with the whole report left to the end, a 30 MB report's `fsync` kept
-    /// both cores of a `check --jobs 2` idle 14–21 ms (2.4–4.4 ms with this).
+    /// rename waits for the last of them only, not for the whole report.
     ///
     /// On Linux, `posix_fadvise(POSIX_FADV_DONTNEED)` over the bytes just written starts their write-back without
     /// waiting for it (pages still dirty or under write-back stay cached); elsewhere nothing is done before `fsync`.

@@ -1,8 +1,8 @@
 import CICU
 
 /// What preparing a text asks of each code point (its script, its grapheme-break class, whether it needs a glyph, is
-/// whitespace, a mark or emoji), looked up once per code point and kept: each of those lookups costs tens to hundreds
-/// of instructions, and a text asks them of every code point, several times over.
+/// whitespace, a mark or emoji), looked up once per code point and kept, not looked up again: a text asks them of
+/// every code point, several times over.
 ///
 /// The answers are exactly the functions they memoize (``Script/init(of:)``, ``Unicode/Scalar/needsGlyph``, …).
 /// Owned by one ``TextMeasurer`` (not `Sendable`); it grows by pages of 256 code points as code points are met,
@@ -18,8 +18,7 @@ package struct CodePointTable {
     /// The facts about `value` (a Unicode scalar value, or a surrogate code unit: see ``Facts``).
     ///
     /// Looked up without changing the table, and worked out and kept apart when not known yet: inlined whole, the
-    /// changes made every caller check that both arrays were its own before each lookup (four calls of the run-time
-    /// per cluster where a text is measured, about 0.6 k instructions per Arabic string).
+    /// changes would make every caller check that both arrays are its own before each lookup.
     @inline(__always)
     package mutating func facts(_ value: UInt32) -> Facts {
         let block = Int(value >> 8)

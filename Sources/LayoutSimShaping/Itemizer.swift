@@ -103,8 +103,8 @@ package enum Itemizer {
         /// Per piece: its script, then its resolved script: the first ``pieces``.
         let scripts = Slots<Int32>(filling: 0)
         /// How many pieces the text has so far. ``own`` and ``scripts`` are written by index up to their count,
-        /// kept from one text to the next, and grow together (appended, they called two of the standard library's
-        /// functions per cluster; as arrays written by index, each store checked that the array was its own).
+        /// kept from one text to the next, and grow together (slots, not arrays: not appended to, and no store checks
+        /// that they are their own).
         var pieces = 0
         /// The scalars of one cluster that need a glyph: the first `requiredCount` (overwritten, not emptied, from
         /// one cluster to the next).
@@ -144,9 +144,9 @@ package enum Itemizer {
         _ utf16: [UInt16], graphemes: [Int], levels: [UInt8], cascade: CascadeFaces, emojiFace: Int?,
         table: inout CodePointTable, scratch: inout Scratch, lastResort: (Unicode.Scalar) -> FontFace?
     ) -> Faces {
-        scratch.runs.clear()
-        scratch.uncovered.clear()
-        scratch.split.clear()
+        scratch.runs.removeAll(keepingCapacity: true)
+        scratch.uncovered.removeAll(keepingCapacity: true)
+        scratch.split.removeAll(keepingCapacity: true)
         var faces = Faces(cascade: cascade)
         // The faces opened in a row from the first, in a local array read per cluster whose code points do not all
         // have the same first face (``sameFirstFace(_:_:count:)``: no copies of the scratch or the faces); those opened
@@ -154,7 +154,7 @@ package enum Itemizer {
         let opened = cascade.opened
         guard !utf16.isEmpty, graphemes.count >= 2 else { return faces }
         let clusterCount = graphemes.count - 1
-        scratch.starts.clear()
+        scratch.starts.removeAll(keepingCapacity: true)
         scratch.pieces = 0
         scratch.own.grow(to: clusterCount, filling: 0)
         scratch.scripts.grow(to: clusterCount, filling: 0)
@@ -310,8 +310,8 @@ package enum Itemizer {
     /// The first opened face of the cascade with a glyph for every required scalar of the cluster, when that is the
     /// first face with a glyph for each one of them (which the cascade remembers:
     /// ``CascadeFaces/firstOpened(having:)``): then it covers them all and no face before it covers any. Nil
-    /// otherwise, or when no opened face has a glyph for one of them. (Each face tested in turn was retained and
-    /// released around its test, twice per letter of a script after the first face's.)
+    /// otherwise, or when no opened face has a glyph for one of them. (Testing each face in turn retains and
+    /// releases it around its test, twice per letter of a script after the first face's.)
     @inline(__always)
     private static func sameFirstFace(_ cascade: CascadeFaces, _ required: Slots<UInt32>, count: Int) -> Int? {
         guard let first = cascade.firstOpened(having: required[0]) else { return nil }
@@ -344,9 +344,9 @@ extension Unicode.Scalar {
         }
     }
 
-    /// A scalar known without looking its properties up (each lookup costs hundreds of instructions, several per
-    /// cluster) to draw something (``needsGlyph``) and not to be whitespace: printable ASCII but the space, Arabic
-    /// U+0621–U+06DC, and the Indic and Thai blocks U+0900–U+0E7F (a test checks every one against the properties).
+    /// A scalar known without looking its properties up (several lookups per cluster otherwise) to draw something
+    /// (``needsGlyph``) and not to be whitespace: printable ASCII but the space, Arabic U+0621–U+06DC, and the Indic
+    /// and Thai blocks U+0900–U+0E7F (a test checks every one against the properties).
     @inlinable package var isPlainGlyph: Bool {
         switch value {
         case 0x21...0x7E, 0x0621...0x06DC, 0x0900...0x0E7F: return true

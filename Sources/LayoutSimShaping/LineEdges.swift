@@ -28,8 +28,8 @@ package struct EdgeAdvances: Sendable {
 
     /// Whether these are a joining-script text's changes only where ICU allows a break (``EdgeUnits/isPartial(_:)``,
     /// marked as there by one more element in ``end`` than `clusterCount`): a line that breaks inside a word needs
-    /// ``completed(_:)``. (A mark, not a field: a flag or a reference here made every text's layouts slower, 1.6 k
-    /// instructions per German string, the struct passed and returned in memory instead of registers.)
+    /// ``completed(_:)``. (A mark, not a field: with a flag or a reference here, the struct would be passed and
+    /// returned in memory instead of registers, in every text's layouts.)
     @inlinable @inline(__always) package func isPartial(_ clusterCount: Int) -> Bool { end.count > clusterCount }
 
     /// These changes of `text` with every inside-word one worked out (themselves when none was left out), at the
@@ -65,15 +65,13 @@ package struct EdgeUnits: Sendable {
 }
 
 /// The complete edge changes of a text whose ``EdgeUnits`` hold its joining-script clusters' changes only where ICU
-/// allows a break: worked out once, when a line first breaks inside a word (14 of 500 Arabic strings fail, mostly at
-/// the largest sizes; measuring every cluster of every Arabic text with its neighbours on one side only cost 17 k
-/// instructions per string).
+/// allows a break: worked out once, when a line first breaks inside a word (few texts do, mostly at the largest
+/// sizes), not for every cluster of every joining-script text.
 ///
 /// Worked out by the measurer that measured the text, on its thread: a text is measured and laid out by one
 /// engine, which one worker owns (the lock keeps the answer whole should that ever change). One lock for every text's,
 /// taken only when a line first breaks inside a word or the text is read again, and the runs, faces and language kept
-/// as fields, not in a closure: a lock and a closure's context made and freed per text cost 0.6 k instructions per
-/// Arabic string.
+/// as fields, not in a closure, so that no lock or closure context is made and freed per text.
 package final class DeferredEdges: @unchecked Sendable {
     /// The face (index into ``MeasuredText/faces``) of the joining runs whose changes are left out, not the SF
     /// model's.
@@ -91,8 +89,8 @@ package final class DeferredEdges: @unchecked Sendable {
 
     /// Sets what works out the complete changes of a text: `measurer`'s ``TextMeasurer/lineEdges(_:runs:faces:language:deferring:)``
     /// of its `runs` in `faces`. Called once, by the measurer that made this object, before the text it belongs to is
-    /// returned: nothing else can reach it yet, so without the lock (one lock for every text's, taken here for each
-    /// text of a joining script, kept two workers waiting on each other).
+    /// returned: nothing else can reach it yet, so without the lock (one lock for every text's: taken here, for each
+    /// text of a joining script, it would keep workers waiting on each other).
     func arm(_ measurer: TextMeasurer, runs: [TextRun], faces: [FontFace], language: String?) {
         self.measurer = measurer
         armed = (runs, faces, language)
@@ -224,9 +222,8 @@ extension TextMeasurer {
             for k in runs.indices { addKerningEdges(text, run: k, into: &edges) }
             return edges
         }
-        // The forms kept from one text to the next are used in place (a fresh one swapped in and out was made and
-        // freed for every text of a joining script: 0.55 k instructions); nothing called here comes back to them but
-        // through `forms:`.
+        // The forms kept from one text to the next are used in place, not swapped out for a fresh one made and freed
+        // per text; nothing called here comes back to them but through `forms:`.
         var languageNumber: Int?
         func reshape(_ run: TextRun, onlyWhereICUBreaks: Bool) {
             let number = languageNumber ?? edgeForms.number(language: language)
@@ -258,7 +255,7 @@ extension TextMeasurer {
         }
         guard defers, let deferring else { return edges }
         // The mark of partial changes (``EdgeUnits/isPartial(_:)``).
-        if edges.end.isEmpty { edges.end = [Int32].filled(0, count: count) }
+        if edges.end.isEmpty { edges.end = [Int32](repeating: 0, count: count) }
         edges.end.append(0)
         deferring.arm(self, runs: runs, faces: faces, language: language)
         return edges
@@ -277,7 +274,7 @@ extension TextMeasurer {
             let offset = glyphs[k].cluster + shift
             let i = text.clusterIndex(atOffset: offset)
             guard i < count && text.clusterStarts[i] == offset, !drawsNothing(text, cluster: i) else { continue }
-            if edges.end.isEmpty { edges.end = [Int32].filled(0, count: count) }
+            if edges.end.isEmpty { edges.end = [Int32](repeating: 0, count: count) }
             edges.end[i] &+= delta
         }
     }
@@ -328,7 +325,7 @@ extension TextMeasurer {
                     )
                     let delta = alone &- text.advanceUnits[i]
                     if delta != 0 {
-                        if edges.start.isEmpty { edges.start = [Int32].filled(0, count: count) }
+                        if edges.start.isEmpty { edges.start = [Int32](repeating: 0, count: count) }
                         edges.start[i] = delta
                     }
                 }
@@ -341,7 +338,7 @@ extension TextMeasurer {
                     )
                     let delta = alone &- text.advanceUnits[i]
                     if delta != 0 {
-                        if edges.end.isEmpty { edges.end = [Int32].filled(0, count: count) }
+                        if edges.end.isEmpty { edges.end = [Int32](repeating: 0, count: count) }
                         edges.end[i] = delta
                     }
                 }
@@ -429,8 +426,8 @@ struct EdgeKey: Hashable {
         (units0, units1, units2, units3) = words
     }
 
-    /// The fields folded into one word first (multiply and shift), then given to the hasher once: hashing each field
-    /// on its own cost a hasher round per field, per cluster.
+    /// The fields folded into one word first (multiply and shift), then given to the hasher once: one hasher round
+    /// per cluster, not one per field.
     func hash(into hasher: inout Hasher) { hasher.combine(folded) }
 
     /// The fields folded into one word.

@@ -24,7 +24,7 @@ extension MeasuredText {
         /// The scalars of one cluster.
         var scalars: [UInt32] = []
         /// Canonical decompositions of single code points to printable ASCII bases (nil: not all ASCII), by code
-        /// point: Foundation's decomposition costs thousands of instructions, and the same accented letters recur.
+        /// point, so that Foundation's decomposition is asked once per code point: the same accented letters recur.
         var asciiBases: [UInt32: [UInt8]?] = [:]
 
         package init() {}
@@ -49,8 +49,8 @@ extension MeasuredText {
         let count = utf16.count
         var starts: [Int] = []
         starts.reserveCapacity(count + 1)
-        // The runs' fields are read by index: a run copied out of the array (`for placed in runs`) retained and
-        // released its glyphs and its face's path, three times per run.
+        // The runs' fields are read by index: a run copied out of the array (`for placed in runs`) would retain and
+        // release its glyphs and its face's path.
         for r in runs.indices {
             // The glyphs as shaped, their clusters `shift` short (``ShapedRun/clusterShift``).
             let glyphs = runs[r].run.shapedGlyphs
@@ -89,10 +89,10 @@ extension MeasuredText {
         }
         if count > 0, starts.first != 0 { starts.insert(0, at: 0) }
         let clusterCount = starts.count
-        scratch.clusterOfOffset.clear()
+        scratch.clusterOfOffset.removeAll(keepingCapacity: true)
         scratch.clusterOfOffset.append(contentsOf: repeatElement(-1, count: count))
         // Through a buffer pointer, as the stores below: each store into an array checks that it is unique (once per
-        // cluster or boundary here, and in the loops below: 0.5 k instructions per Arabic string).
+        // cluster or boundary here, and in the loops below).
         scratch.clusterOfOffset.withUnsafeMutableBufferPointer { clusterOf in
             for i in 0..<clusterCount {
                 // (Every start is an offset into the text: checked, as the array's own store would.)
@@ -101,9 +101,9 @@ extension MeasuredText {
             }
         }
 
-        // A cluster's fields in one array (but whitespace): five arrays were five allocations per text.
-        var facts = [ClusterFacts].filled(.empty, count: clusterCount)
-        scratch.missing.clear()
+        // A cluster's fields in one array (but whitespace): one allocation per text, not one per field.
+        var facts = [ClusterFacts](repeating: .empty, count: clusterCount)
+        scratch.missing.removeAll(keepingCapacity: true)
         // Through buffer pointers: each store into an array checks that it is unique.
         scratch.clusterOfOffset.withUnsafeBufferPointer { clusterOf in
             facts.withUnsafeMutableBufferPointer { facts in
@@ -138,11 +138,10 @@ extension MeasuredText {
         for i in 1..<max(1, clusterCount) where facts[i].face != facts[i - 1].face { faceRunEnds.append(Int32(i)) }
         if clusterCount > 0 { faceRunEnds.append(Int32(clusterCount)) }
 
-        scratch.severalCounts.clear()
-        scratch.severalCodes.clear()
-        // Written through a buffer pointer: each store into an array, or append, checks that it is unique (144
-        // checks per Arabic string).
-        var whitespace = [Bool].filled(false, count: clusterCount)
+        scratch.severalCounts.removeAll(keepingCapacity: true)
+        scratch.severalCodes.removeAll(keepingCapacity: true)
+        // Written through a buffer pointer: each store into an array, or append, checks that it is unique.
+        var whitespace = [Bool](repeating: false, count: clusterCount)
         var hasHangul = false
         var softHyphens: [Int] = []
         facts.withUnsafeMutableBufferPointer { facts in
@@ -261,8 +260,8 @@ extension MeasuredText {
             }
         }
 
-        var boundaryBreaks = [BoundaryBreak].filled(.none, count: starts.count)
-        var grapheme = [Bool].filled(false, count: starts.count)
+        var boundaryBreaks = [BoundaryBreak](repeating: .none, count: starts.count)
+        var grapheme = [Bool](repeating: false, count: starts.count)
         boundaryBreaks.withUnsafeMutableBufferPointer { boundaryBreaks in
             var b = 0
             for opportunity in scratch.breaks {
@@ -281,7 +280,7 @@ extension MeasuredText {
                     grapheme[b] = true
                 } else if b > 0 && b < starts.count {
                     // Inside cluster b − 1 (a ligature of several graphemes).
-                    if innerGraphemes.isEmpty { innerGraphemes = [Int32].filled(0, count: clusterCount) }
+                    if innerGraphemes.isEmpty { innerGraphemes = [Int32](repeating: 0, count: clusterCount) }
                     innerGraphemes[b - 1] += 1
                 }
             }

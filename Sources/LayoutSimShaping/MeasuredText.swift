@@ -33,7 +33,7 @@ public struct MeasuredFace: Sendable, Hashable {
     public var isSystemFont: Bool { Self.isSystemFont(standIn: standIn, appleIsSystemFont: apple?.isSystemFont == true) }
 
     /// ``isSystemFont`` of a face from its two fields, for a caller that reads them where the face is kept (through
-    /// the getter, a face in an array was copied out, its path and role retained).
+    /// the getter, a face in an array is copied out, its path and role retained).
     package static func isSystemFont(standIn: StandIn?, appleIsSystemFont: Bool) -> Bool {
         standIn == .sf || appleIsSystemFont
     }
@@ -79,9 +79,9 @@ public enum BoundaryBreak: UInt8, Sendable {
     /// A line must end here (after `\n`, U+2028, …).
     case mandatory
 
-    /// Inlinable equality: the breaker, another module, compares boundaries per cluster. The synthesized `==` was a
-    /// protocol-witness call there, and a `package` one was not inlined (callgrind: 0.4 M instructions per bench
-    /// round); public and inlinable, it compiles to a byte compare.
+    /// Inlinable equality: the breaker, another module, compares boundaries per cluster. The synthesized `==` is a
+    /// protocol-witness call there, and a `package` one is not inlined; public and inlinable, it compiles to a byte
+    /// compare.
     @inlinable @inline(__always)
     public static func == (a: BoundaryBreak, b: BoundaryBreak) -> Bool { a.rawValue == b.rawValue }
 }
@@ -94,8 +94,8 @@ public enum BoundaryBreak: UInt8, Sendable {
 /// (`b == clusterCount` is the end of the text).
 public struct MeasuredText: Sendable {
     /// What never changes once the text is measured, in one object: a measured text is copied on its way through
-    /// the engine (the cache of shaped texts, the advance source, the report), and a copy of its two dozen arrays and
-    /// strings counted each of their references again, and released each again when the copy went.
+    /// the engine (the cache of shaped texts, the advance source, the report), and a copy retains and releases this
+    /// one reference, not each of two dozen arrays and strings.
     @usableFromInline let storage: MeasuredTextStorage
 
     /// The text.
@@ -158,8 +158,8 @@ public struct MeasuredText: Sendable {
     /// Printable ASCII base characters of the clusters, concatenated.
     @inlinable package var asciiCodes: [UInt8] { storage.asciiCodes }
     /// Whether a cluster is whitespace, which hangs at the end of a line (does not count against the width).
-    /// An array of its own, not a column of ``clusterFacts``: the greedy fill reads it at every cluster and size, and
-    /// read with a stride of 20 bytes it took 4 instructions more per cluster (0.7 to 1.2 k per string).
+    /// An array of its own, not a column of ``clusterFacts``: the greedy fill reads it at every cluster and size, so
+    /// it is packed, not read with a stride of 20 bytes.
     @inlinable package var isWhitespace: [Bool] { storage.isWhitespace }
     /// Line-break opportunity at each boundary (`clusterCount + 1` entries).
     @inlinable package var breaks: [BoundaryBreak] { storage.breaks }
@@ -246,7 +246,7 @@ public struct MeasuredText: Sendable {
     /// of several paragraphs (``lowestLevelIsOdd(levels:starts:)`` answers for one).
     static func rightToLeftParagraphs(levels: [UInt8], starts: [Int], breaks: [BoundaryBreak]) -> [Bool] {
         let count = starts.count - 1
-        var result = [Bool].filled(false, count: max(0, count))
+        var result = [Bool](repeating: false, count: max(0, count))
         var start = 0
         while start < count {
             var end = start + 1
@@ -262,7 +262,7 @@ public struct MeasuredText: Sendable {
     }
 
     /// Whether the lowest bidi level of the clusters is odd: ``rightToLeftParagraphs(levels:starts:breaks:)`` of a
-    /// text of one paragraph, without an array of one answer per cluster (0.7 k instructions per Arabic string).
+    /// text of one paragraph, without an array of one answer per cluster.
     static func lowestLevelIsOdd(levels: [UInt8], starts: [Int]) -> Bool {
         guard starts.count > 1 else { return false }
         var lowest = levels[starts[0]]
@@ -420,8 +420,8 @@ package struct InkUnits: Equatable, Sendable {
 }
 
 /// What the stages read of one cluster of a ``MeasuredText``: its face, advance, kerning, ink and ASCII code, together
-/// (``MeasuredText/clusterFacts``). Five arrays of one field each were five allocations per text, every text kept by
-/// the engine's cache.
+/// (``MeasuredText/clusterFacts``). One array, not one per field: one allocation per text, every text kept by the
+/// engine's cache.
 @usableFromInline
 package struct ClusterFacts: Sendable, Equatable {
     /// Shaped advance (kerning included), font units.

@@ -4,10 +4,9 @@ import LayoutSimFaces
 /// Shaping a run of Latin-1 characters in the SF stand-in without a HarfBuzz call, from what HarfBuzz gave for the
 /// same characters and pairs before.
 ///
-/// A whole German text is one run in the SF stand-in (Inter), shaped by one HarfBuzz call: 90 k of a check's 265 k
-/// instructions per string, most of it the call's own cost (Inter has some 200 lookups, each looked at for every
-/// text), not the glyphs'. For the runs this model takes, HarfBuzz's result is each character's glyph and advance
-/// plus a kerning value per adjacent pair:
+/// A whole German text is one run in the SF stand-in (Inter), shaped by one HarfBuzz call, whose work is mostly the
+/// call's own (Inter has some 200 lookups, each looked at for every text), not the glyphs'. For the runs this model
+/// takes, HarfBuzz's result is each character's glyph and advance plus a kerning value per adjacent pair:
 /// - the characters are U+0020–U+007E and U+00A0–U+00FF but U+00AD: one code unit each, no combining marks, left to
 ///   right, in the Latin or the common script;
 /// - the face is one of the font files whose tables this was read from (``verifiedFonts``: the bundled Inter, by its
@@ -31,8 +30,7 @@ import LayoutSimFaces
 ///
 /// For the bundled Inter, what HarfBuzz gives for every pair is generated ahead (``prelearned``, `make pair-tables`,
 /// checked against HarfBuzz by `make test`): once a check has hashed the font for its report, a model starts from it
-/// instead of asking HarfBuzz pair by pair as texts bring new ones (a HarfBuzz call of Inter is about 15 k
-/// instructions; learning cost 19 k per string over the German benchmark's 500).
+/// instead of asking HarfBuzz pair by pair as texts bring new ones.
 struct PairShaping {
     /// The model of each face, script and language: that of the language system HarfBuzz selects for them (most
     /// languages share the default one); nil where the system is not plain. Both are bounded (``maximumTables``,
@@ -319,8 +317,7 @@ struct PairShaping {
 
     /// What a model learns from HarfBuzz for one of ``verifiedFonts``, a script and a language system, every pair of
     /// its characters shaped: generated (`PairShaping+Inter.swift`, by `PairTablesTests`, which also checks it
-    /// against HarfBuzz) so that a check does not ask HarfBuzz for them one by one as its texts bring them (about 15 k
-    /// instructions a call: 4 k per Thai string in the 500-string benchmark).
+    /// against HarfBuzz) so that a check does not ask HarfBuzz for them one by one as its texts bring them.
     struct Prelearned: Equatable {
         /// The font file's SHA-256.
         let sha256: String
@@ -348,7 +345,7 @@ struct PairShaping {
         }) else { return false }
         guard data.glyphs.count == data.codes.count, data.nominal.count == data.codes.count else { return false }
         // Into local arrays, put back at the end: each access to a class's array property is checked for exclusive
-        // access at run time (5 M instructions for the 36,100 pairs, read and written in place).
+        // access at run time, and each of the 36,100 pairs is read and written.
         var glyph: [UInt32] = [], nominal: [Int32] = [], kerning: [Int32] = []
         swap(&glyph, &table.glyph)
         swap(&nominal, &table.nominal)
@@ -371,9 +368,9 @@ struct PairShaping {
             nominal[c] = advance
         }
         // Every pair of the characters has kerning 0 but those listed; what was learned before must agree. Through a
-        // buffer pointer, a row of consecutive characters at a time (36,100 pairs one by one cost 0.8 M instructions).
+        // buffer pointer, a row of consecutive characters at a time, not pair by pair.
         let codes = data.codes, listed = data.kerning
-        var isCode = [Bool].filled(false, count: 256)
+        var isCode = [Bool](repeating: false, count: 256)
         for code in codes { isCode[Int(code)] = true }
         // The characters as runs of consecutive codes.
         var spans: [Range<Int>] = []
@@ -423,8 +420,8 @@ struct PairShaping {
     ]
 
     /// Whether the model's face is one of ``verifiedFonts``, found out the first time the model could make a run (a
-    /// `fit` of one text never gets there, and hashing the font would have added 9 M instructions to it; a check
-    /// hashes it anyway, for the report); a model whose face is not stays off.
+    /// `fit` of one text never gets there, and so never hashes the font; a check hashes it anyway, for the report); a
+    /// model whose face is not stays off.
     private static func verify(_ table: Table) -> Bool {
         if let verified = table.verified { return verified }
         let verified = isVerified(table.face)

@@ -34,7 +34,7 @@ public struct ShapedRun: Sendable, Hashable {
     public let range: Range<Int>
     /// The glyphs as they were shaped, their clusters ``clusterShift`` code units short of this run's offsets: a run
     /// shaped before at another offset (the shaper's cache of short runs) shares its glyphs, not a moved copy of them
-    /// (made and freed for most of the words of a text: 1 k instructions per Arabic string).
+    /// made and freed per word.
     package let shapedGlyphs: [ShapedGlyph]
     /// What to add to a glyph's cluster in ``shapedGlyphs`` to make it an offset into the whole text.
     package let clusterShift: Int

@@ -5,9 +5,9 @@ import LayoutSimModel
 /// Shapes text with HarfBuzz in font units. Owned by a ``LayoutEngine``; counts its work for `--stats`.
 package final class Shaper {
     /// Everything a call reads and changes, in one stored value that a call reaches once. Not checked for exclusive
-    /// access at run time (a thread-local lookup, about 80 instructions, several per short run): it is private, and
-    /// nothing called while it changes comes back to this shaper (HarfBuzz and the font faces know nothing of it).
-    @exclusivity(unchecked) private var state = State()
+    /// access at run time: it is private, and nothing called while it changes comes back to this shaper (HarfBuzz
+    /// and the font faces know nothing of it).
+    private var state = State()
 
     /// Number of HarfBuzz shaping calls made.
     package var shapeCalls: Int { state.shapeCalls }
@@ -95,9 +95,8 @@ package final class Shaper {
         /// (`HB_BUFFER_FLAG_BOT`, never set). A run found here at another offset shares its glyphs, their clusters
         /// shifted to its offset (``ShapedRun/clusterShift``: clusters are offsets into the whole text; HarfBuzz only
         /// compares them).
-        /// Room for every entry made at once (a few hundred kilobytes of address space, used as entries come): grown
-        /// as entries came, the slots were moved to larger storage a dozen times on the way to 4096, 0.55 k
-        /// instructions per string over a catalog of 500.
+        /// Room for every entry made at once (a few hundred kilobytes of address space, used as entries come), so
+        /// that the slots are never moved to larger storage on the way to 4096.
         var runs = LRUCache<RunKey, KeptRun>(capacity: 4096, reserved: true)
         var joining = JoiningClasses()
         /// The language of the last run kept and its ``RunKey/languageWord(_:)``.
@@ -141,7 +140,7 @@ package final class Shaper {
                 before: joining.contextClass(utf16, 0..<range.lowerBound, before: true),
                 after: joining.contextClass(utf16, range.upperBound..<utf16.count, before: false)
             )
-            // The run kept read where it is (copied out, the kept run and its face were retained and released).
+            // The run kept read where it is (copied out, the kept run and its face would be retained and released).
             let (found, probe) = runs.lookUp(key, hash: key.foldedHash) { known -> ShapedRun? in
                 guard known.face === face else { return nil }
                 // At the same offset (a text's first word…), the run kept is this run; elsewhere, it shares its
@@ -160,8 +159,7 @@ package final class Shaper {
 }
 
 /// A run kept by the shaper (``Shaper/runs``) with its face. A struct, not a tuple: an optional tuple of a class and
-/// a struct was copied out of the cache through the run-time's generic tuple copy (2.5 k instructions per Arabic
-/// string).
+/// a struct is copied out of the cache through the run-time's generic tuple copy.
 struct KeptRun {
     let face: FontFace
     let run: ShapedRun
@@ -179,8 +177,8 @@ struct RunKey: Hashable {
     let shape: UInt64
     let script: UInt32
     let units: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-    /// ``languageWord(_:)`` of ``language``, given (the runs of a text, and of the texts after it, have the same
-    /// language: its bytes were read again for each run's key, a byte at a time).
+    /// ``languageWord(_:)`` of ``language``, given, not read again a byte at a time for each run's key (the runs of
+    /// a text, and of the texts after it, have the same language).
     let languageWord: UInt64
 
     init(
@@ -211,8 +209,8 @@ struct RunKey: Hashable {
 
     /// The hash value the cache of runs files a key under (``LRUCache/lookUp(_:hash:)``): the face's address, the
     /// count, direction, features and contexts, the script, the code units and the language's bytes, folded
-    /// (multiply and shift), with no `Hasher` round: the rounds (the face's identity, the fold and the language each
-    /// given to one) cost 0.35 k instructions per lookup, several lookups per text.
+    /// (multiply and shift), with no `Hasher` round (for the face's identity, the fold or the language): a text
+    /// looks up several keys.
     var foldedHash: Int {
         var h = UInt64(UInt(bitPattern: face)) &* 0x9E37_79B9_7F4A_7C15 ^ shape ^ UInt64(script) << 40
         @inline(__always) func fold(_ word: UInt64) {

@@ -167,7 +167,7 @@ package struct ShapingBuffer: ~Copyable {
 
 extension Script {
     /// HarfBuzz's script for this one (its ISO 15924 code), without making a `String` of the code; looked up in a
-    /// table made once (asked per run: ICU's name, then HarfBuzz's parse, cost ~350 instructions a run).
+    /// table made once, not asked per run (ICU's name, then HarfBuzz's parse).
     package var harfBuzz: hb_script_t? {
         guard code >= 0 && Int(code) < harfBuzzScripts.count else { return Self.harfBuzz(code: code) }
         let script = harfBuzzScripts[Int(code)]

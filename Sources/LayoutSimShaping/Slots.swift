@@ -1,7 +1,7 @@
 /// Plain values read and written by index, in storage of their own that grows and is kept: the itemizer's working
-/// arrays (``Itemizer/Scratch``, one per measurer, from one text to the next). A store into an `Array` there checked,
-/// each time, that the array was its own (three to five calls of the run-time per cluster itemized); a class has no
-/// copy to check for. Every index is checked against the count, as an array's is.
+/// arrays (``Itemizer/Scratch``, one per measurer, from one text to the next). A store into an `Array` checks, each
+/// time, that the array is its own; a class has no copy to check for. Every index is checked against the count, as
+/// an array's is.
 final class Slots<Element: BitwiseCopyable> {
     private var base: UnsafeMutablePointer<Element>
     /// How many values there are, every one of them written (``grow(to:filling:)``).

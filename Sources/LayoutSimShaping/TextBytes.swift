@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
 
-/// Scans of a string's UTF-8 bytes in place (a buffer of them, which only this target and Faces may hold): iterating
-/// `String.UTF8View` costs ~30 instructions a byte where the buffer costs one or two.
+/// Scans of a string's UTF-8 bytes in place (a buffer of them, which only this target and Faces may hold), not one
+/// at a time through `String.UTF8View`.
 package enum TextBytes {
     /// Whether `text`'s UTF-8 has `byte`.
     package static func contains(_ byte: UInt8, in text: String) -> Bool {
@@ -14,8 +14,7 @@ package enum TextBytes {
 extension TextBytes {
     /// SHA-256 of `text`'s UTF-8 bytes as 64 lowercase hexadecimal digits (what `sha256sum` prints for them;
     /// swift-crypto's SHA-256, as ``SHA256``). The bytes are read in place and the digits written into the string's own
-    /// storage: a copy of the bytes, an array of the digest's bytes and one of the digits cost 2 k instructions per
-    /// checked text.
+    /// storage, with no copy of the bytes and no array of the digest's bytes or of the digits.
     package static func sha256Hex(_ text: String) -> String {
         var text = text
         let digest = text.withUTF8 { Crypto.SHA256.hash(data: UnsafeRawBufferPointer($0)) }

@@ -7,33 +7,30 @@ import LayoutSimModel
 /// Owns the shaper, ICU's iterators and bidi object, and the fontconfig lookup, all reused across texts (bounded).
 /// Not `Sendable`: one per engine.
 ///
-/// Its working state is not checked for exclusive access at run time (`@exclusivity(unchecked)`: a check is a
-/// thread-local lookup, about 80 instructions, and a text made about ten): each property is this object's own
-/// (private, or `edgeForms`, which only the extension in `LineEdges.swift` uses), used by one thread,
-/// and nothing called while one changes (ICU, HarfBuzz, the itemizer and the builder, given the arrays they fill)
-/// comes back to the measurer.
+/// Its working state is this object's own (private, or `edgeForms`, which only the extension in `LineEdges.swift`
+/// uses), used by one thread.
 package final class TextMeasurer {
     package let shaper = Shaper()
     private let boundaries = TextBoundaries()
-    @exclusivity(unchecked) private var bidiResolver: BidiResolver?
-    @exclusivity(unchecked) private var fontconfig: SystemFontLookup?
+    private var bidiResolver: BidiResolver?
+    private var fontconfig: SystemFontLookup?
     /// ICU locale IDs of the language tags seen (BCP 47 → ICU), one per locale (``CacheBounds/locales``); and the last
     /// one asked for.
-    @exclusivity(unchecked) private var locales = LRUCache<String, String>(capacity: CacheBounds.locales)
-    @exclusivity(unchecked) private var lastLocale: (language: String?, rules: LineBreakRules, locale: String)?
+    private var locales = LRUCache<String, String>(capacity: CacheBounds.locales)
+    private var lastLocale: (language: String?, rules: LineBreakRules, locale: String)?
     /// What measuring the line edges keeps from one text to the next (``EdgeForms``).
-    @exclusivity(unchecked) var edgeForms = EdgeForms()
+    var edgeForms = EdgeForms()
     /// What each code point met is (script, grapheme class, …), looked up once.
-    @exclusivity(unchecked) private var table = CodePointTable()
+    private var table = CodePointTable()
     /// Working arrays reused from one text to the next.
-    @exclusivity(unchecked) private var itemizing = Itemizer.Scratch()
-    @exclusivity(unchecked) private var building = MeasuredText.Scratch()
+    private var itemizing = Itemizer.Scratch()
+    private var building = MeasuredText.Scratch()
     /// The faces of the last cascade measured, with what a measured text keeps of them (the same for every text
     /// shaped in that cascade, so made once).
-    @exclusivity(unchecked) private var lastFaces: KeptFaces?
+    private var lastFaces: KeptFaces?
 
-    /// ``lastFaces``: behind one reference (an optional tuple of its seven arrays was copied whole, each retained and
-    /// released, to be compared for each text).
+    /// ``lastFaces``: behind one reference, so that comparing it for each text does not copy its seven arrays (each
+    /// retained and released).
     private final class KeptFaces {
         let faces: [FontFace], standIns: [StandIn?], apple: [AppleFaceRole?]
         let measured: [MeasuredFace], traits: [FaceTraits], ellipsis: [Int32?], hyphen: [Int32?]
@@ -55,7 +52,7 @@ package final class TextMeasurer {
     /// Why a face the last text measured looked at could not be opened (nil: none): a stand-in of the system cascade,
     /// opened when a text first needs it, is missing or broken. The engine fails that text, and every other text that
     /// needs the face; a text that does not is measured as it would be with the face there.
-    @exclusivity(unchecked) package private(set) var unopenedFace: FontError?
+    package private(set) var unopenedFace: FontError?
 
     package init() {}
 
@@ -167,7 +164,7 @@ package final class TextMeasurer {
             ellipsisUnits: kept.ellipsis, levels: levels, warnings: warnings, language: language,
             table: &table, scratch: &building, deferredEdges: deferred
         )
-        // Into a local first: assigning the result straight into `measured` while it is read copied it.
+        // Into a local first: assigning the result straight into `measured` while it is read would copy it.
         let edges = lineEdges(measured, runs: runs, faces: faces, language: language, deferring: deferred)
         measured.edgeUnits = edges
         if !measured.softHyphens.isEmpty { measured.hyphenUnits = kept.hyphen }

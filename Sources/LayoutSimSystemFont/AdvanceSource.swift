@@ -11,7 +11,7 @@ package struct AdvanceSource {
     package let weight: FontWeight
     /// The advances at the sizes laid out so far (shared by the source's copies).
     package let memo: SizeMemo
-    /// Whether a face of the text is one of Apple's: found once, not at each size (0.5 k instructions per string).
+    /// Whether a face of the text is one of Apple's: found once, not at each size.
     private let hasApple: Bool
 
     /// - Parameter memo: a memo no other source uses (``SizeMemo/reset()``); a new one by default.
@@ -37,8 +37,8 @@ package struct AdvanceSource {
     /// one after the other).
     package func advances(size: Double, into out: inout [Double]) {
         // The SF model and the calibration in one pass (Apple's optical sizes come before the calibration).
-        // (Called through the optional, not bound to a constant: bound, the model was retained and released at each
-        // size.)
+        // (Called through the optional, not bound to a constant: bound, the model would be retained and released at
+        // each size.)
         if !hasApple, system != nil {
             system?.clusterAdvances(text, size: size, weight: weight, calibrated: text.calibratesStandIns, into: &out)
             return
@@ -77,8 +77,8 @@ package struct AdvanceSource {
         let softHyphens = text.softHyphens
         out.scale = 1
         guard !units.start.isEmpty || !units.end.isEmpty || !softHyphens.isEmpty else {
-            out.start.clear()
-            out.end.clear()
+            out.start.removeAll(keepingCapacity: true)
+            out.end.removeAll(keepingCapacity: true)
             return
         }
         let tightening = SFKerningModel.tighteningFactor(atSize: size, weight: weight)
@@ -114,7 +114,7 @@ package struct AdvanceSource {
     /// out where the face changes (runs of one face are long), not once per face up front in arrays. Most deltas are
     /// 0 (a kerned pair is rare): they stay the zeros the array starts with, their face not looked up.
     private func points(_ deltas: [Int32], size: Double, tightening: Double, into out: inout [Double]) {
-        out.clear()
+        out.removeAll(keepingCapacity: true)
         guard !deltas.isEmpty else { return }
         out.append(contentsOf: repeatElement(0, count: deltas.count))
         var face = -1

@@ -20,10 +20,10 @@ package final class SizeMemo {
         mutating func at(_ size: Double, _ source: AdvanceSource) -> ([Double], EdgeAdvances) {
             if size != self.size {
                 // Zeros in the storage kept from the text before (``reset()``), when it is large enough: the
-                // advances fill them (made there, the array was an allocation per text).
+                // advances fill them (not made there: that would be an allocation per text).
                 let count = source.text.clusterCount
                 if advances.count != count {
-                    advances.clear()
+                    advances.removeAll(keepingCapacity: true)
                     advances.append(contentsOf: repeatElement(0, count: count))
                 }
                 source.advances(size: size, into: &advances)
@@ -46,20 +46,18 @@ package final class SizeMemo {
         }
     }
 
-    /// Not checked for exclusive access at run time (each check is a thread-local lookup, ~80 instructions, 14 per
-    /// string): it is private, changed only inside ``at(_:_:)``, which calls nothing that comes back to this memo.
-    @exclusivity(unchecked) private var state = State()
+    /// Changed only inside ``at(_:_:)``.
+    private var state = State()
 
     package init() {}
 
     /// Forgets the size and what was computed for it, keeping the storage of the advances: for the next text of an
-    /// engine, once no source uses this memo any more (a memo made and freed per text, with its arrays, cost 1 k
-    /// instructions per string).
+    /// engine, once no source uses this memo any more, so that a memo and its arrays are not made and freed per text.
     package func reset() {
         state.size = .nan
         state.edges = .none
         state.edgeFace = -2
-        state.advances.clear()
+        state.advances.removeAll(keepingCapacity: true)
     }
 
     /// The advances and edge changes of `source` at `size`, points.

@@ -80,8 +80,8 @@ public enum StandInCalibration {
 
     /// How the clusters of a calibrated stand-in (not SF's, whose widths are the SF model's) become points at `size`:
     /// points per font unit, and the room added to each emoji; nil for any other face.
-    /// (Inlined: worked out for each stretch of one face's clusters at each size, a call cost 0.6 k instructions per
-    /// Arabic string, whose words and spaces alternate faces.)
+    /// (Inlined: worked out for each stretch of one face's clusters at each size, many per text whose words and
+    /// spaces alternate faces, as Arabic's do.)
     @inline(__always)
     public static func scaling(_ face: FaceTraits, size: Double, language: String?) -> (perUnit: Double, extra: Double)? {
         guard let standIn = face.standIn, standIn != .sf else { return nil }

@@ -35,17 +35,15 @@ package final class SystemFontModel {
     private let table = SFAdvanceTable.measured
     private let registry: FontRegistry
     /// Per weight opened (``open(_:)``): Σ Inter nominal advances of A–Z a–z, Inter font units, and Inter's units per
-    /// em (both 0 when no Inter file is bundled for the weight). Not checked for exclusive access, as the caches below.
-    /// By weight, lightest first (``slot(_:)``: a dictionary hashed the weight's name at every text).
-    @exclusivity(unchecked) private var interLetters: [(units: Double, unitsPerEm: Int)?] = [nil, nil, nil, nil]
-    /// SF advance rows already computed, keyed by (size, weight); bounded. These two caches are not checked for
-    /// exclusive access at run time (a thread-local lookup, ~80 instructions, about ten per string): private, used by
-    /// the one thread of the engine that owns the model, changed only in ``row(atSize:weight:)``, which calls nothing
-    /// that comes back to them.
-    @exclusivity(unchecked) private var rows = LRUCache<SFRowKey, SFRow>(capacity: 256)
+    /// em (both 0 when no Inter file is bundled for the weight).
+    /// By weight, lightest first (``slot(_:)``), so that no weight's name is hashed at every text.
+    private var interLetters: [(units: Double, unitsPerEm: Int)?] = [nil, nil, nil, nil]
+    /// SF advance rows already computed, keyed by (size, weight); bounded. These two caches are private, used by the
+    /// one thread of the engine that owns the model, and changed only in ``row(atSize:weight:)``.
+    private var rows = LRUCache<SFRowKey, SFRow>(capacity: 256)
     /// The first rows asked for, searched before ``rows``: a check asks for the same dozen sizes again for every
     /// string, and comparing a few keys costs less than hashing one.
-    @exclusivity(unchecked) private var firstRows: [(key: SFRowKey, row: SFRow)] = []
+    private var firstRows: [(key: SFRowKey, row: SFRow)] = []
     private static let firstRowCount = 32
 
     /// The model over the registry's bundled Inter faces, each opened by ``open(_:)`` when a text first needs its
@@ -146,8 +144,7 @@ package final class SystemFontModel {
         // need macOS 26).
         let clusters = text.clusterFacts
         var start = 0
-        // The stretches of one face were found once, when the text was measured (here at each size, comparing every
-        // cluster's face cost 2 k instructions per Thai string).
+        // The stretches of one face were found once, when the text was measured, not here at each size.
         for runEnd in text.faceRunEnds {
             let end = Int(runEnd)
             guard start < end, end <= count else { continue }
@@ -198,10 +195,8 @@ package final class SystemFontModel {
         }
     }
 
-    /// `count` zeros (``Swift/Array/filled(_:count:)``), in a function apart so that the loop that fills them
-    /// compiles as it did (inlined, it cost 2 k instructions more per string).
-    @inline(never)
-    private static func zeros(_ count: Int) -> [Double] { .filled(0, count: count) }
+    /// `count` zeros.
+    private static func zeros(_ count: Int) -> [Double] { Array(repeating: 0, count: count) }
 
     /// How one face's clusters become points at one size.
     private struct FaceRule {

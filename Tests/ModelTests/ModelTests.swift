@@ -550,31 +550,3 @@ extension ModelTests {
         }
     }
 }
-
-/// The package's `joined(separator:)` for arrays of strings (in place of the standard library's generic one): the
-/// strings with the separator between them, none around them.
-struct ArrayJoinedTests {
-    @Test func stringsAreJoinedWithTheSeparatorBetweenThem() {
-        #expect([String]().joined(separator: ", ") == "")
-        #expect(["de"].joined(separator: ", ") == "de")
-        #expect(["de", "plural", "one"].joined(separator: ", ") == "de, plural, one")
-        #expect(["", ""].joined(separator: "/") == "/")
-        #expect(["a", "", "b"].joined(separator: "\n") == "a\n\nb")
-        #expect(["é", "🇩🇪"].joined(separator: "") == "é🇩🇪")
-    }
-}
-
-/// `clear()`: every element removed, the storage kept for the next ones.
-struct ArrayClearTests {
-    @Test func clearingKeepsTheStorage() {
-        var full = [1, 2, 3]
-        let capacity = full.capacity
-        full.clear()
-        #expect(full.isEmpty && full.capacity == capacity)
-        var empty: [Int] = []
-        empty.clear()
-        #expect(empty.isEmpty)
-        empty.append(4)
-        #expect(empty == [4])
-    }
-}
