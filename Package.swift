@@ -42,20 +42,27 @@ let package = Package(
         // The pipeline, one target per stage; each imports only the stages before it (see architecture.md).
         .target(name: "LayoutSimModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "LayoutSimFaces", dependencies: ["LayoutSimModel", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        // ICU's services, each behind a Swift type that owns its handles: boundaries, bidi, scripts, plural rules and
+        // number formats. Shaping and Catalogs both use it; it knows no font.
+        .target(name: "LayoutSimICU", dependencies: ["LayoutSimModel", "CICU"]),
         .target(
             name: "LayoutSimShaping",
             dependencies: [
-                "LayoutSimModel", "LayoutSimFaces", "CHarfBuzz", "CICU", .product(name: "Crypto", package: "swift-crypto"),
+                "LayoutSimModel", "LayoutSimFaces", "LayoutSimICU", "CHarfBuzz", "CICU",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(name: "LayoutSimSystemFont", dependencies: ["LayoutSimModel", "LayoutSimFaces", "LayoutSimShaping"]),
         .target(name: "LayoutSimBreaking", dependencies: ["LayoutSimModel", "LayoutSimShaping", "LayoutSimSystemFont"]),
         .target(
             name: "LayoutSimFitting",
-            dependencies: ["LayoutSimModel", "LayoutSimFaces", "LayoutSimShaping", "LayoutSimSystemFont", "LayoutSimBreaking"]
+            dependencies: [
+                "LayoutSimModel", "LayoutSimFaces", "LayoutSimICU", "LayoutSimShaping", "LayoutSimSystemFont",
+                "LayoutSimBreaking",
+            ]
         ),
-        // Catalogs uses Shaping's ICU number services (plural rules, number formats), so C stays in Faces and Shaping.
-        .target(name: "LayoutSimCatalogs", dependencies: ["LayoutSimModel", "LayoutSimShaping"]),
+        // Catalogs uses ICU's plural rules and number formats, not fonts or shaping.
+        .target(name: "LayoutSimCatalogs", dependencies: ["LayoutSimModel", "LayoutSimICU"]),
         .target(
             name: "LayoutSimCheck",
             // Faces only for Apple's font index (`--apple-fonts`), a value; the fonts are opened by the engine.
@@ -69,8 +76,8 @@ let package = Package(
         .target(
             name: "LayoutSim",
             dependencies: [
-                "LayoutSimModel", "LayoutSimFaces", "LayoutSimShaping", "LayoutSimSystemFont", "LayoutSimBreaking",
-                "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck", "LayoutSimReports",
+                "LayoutSimModel", "LayoutSimFaces", "LayoutSimICU", "LayoutSimShaping", "LayoutSimSystemFont",
+                "LayoutSimBreaking", "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck", "LayoutSimReports",
             ]
         ),
         // The test helpers (`expectFits`, `expectCatalogFits`): a product of their own.
@@ -100,8 +107,15 @@ let package = Package(
             path: "Tests/FacesTests"
         ),
         .testTarget(
+            name: "LayoutSimICUTests",
+            dependencies: ["LayoutSimModel", "LayoutSimFaces", "LayoutSimICU", "LayoutSimShaping", "LayoutSimFitting", "LayoutSimTestSupport"],
+            path: "Tests/ICUTests"
+        ),
+        .testTarget(
             name: "LayoutSimShapingTests",
-            dependencies: ["LayoutSimModel", "LayoutSimFaces", "LayoutSimShaping", "LayoutSimFitting", "LayoutSimTestSupport"],
+            dependencies: [
+                "LayoutSimModel", "LayoutSimFaces", "LayoutSimICU", "LayoutSimShaping", "LayoutSimFitting", "LayoutSimTestSupport",
+            ],
             path: "Tests/ShapingTests"
         ),
         .testTarget(
@@ -117,14 +131,14 @@ let package = Package(
         .testTarget(
             name: "LayoutSimFittingTests",
             dependencies: [
-                "LayoutSimModel", "LayoutSimShaping", "LayoutSimBreaking", "LayoutSimFitting", "LayoutSimReports",
+                "LayoutSimModel", "LayoutSimICU", "LayoutSimShaping", "LayoutSimBreaking", "LayoutSimFitting", "LayoutSimReports",
                 "LayoutSimTestSupport", "LayoutSim",
             ],
             path: "Tests/FittingTests"
         ),
         .testTarget(
             name: "LayoutSimCatalogsTests",
-            dependencies: ["LayoutSimModel", "LayoutSimShaping", "LayoutSimCatalogs", "LayoutSimTestSupport"],
+            dependencies: ["LayoutSimModel", "LayoutSimICU", "LayoutSimCatalogs", "LayoutSimTestSupport"],
             path: "Tests/CatalogsTests"
         ),
         .testTarget(

@@ -3,6 +3,7 @@
 // compile.
 @_exported import LayoutSimModel
 @_exported import LayoutSimFaces
+@_exported import LayoutSimICU
 @_exported import LayoutSimShaping
 @_exported import LayoutSimSystemFont
 @_exported import LayoutSimBreaking

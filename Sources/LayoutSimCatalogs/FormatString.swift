@@ -1,5 +1,5 @@
 import LayoutSimModel
-import LayoutSimShaping
+import LayoutSimICU
 
 /// One printf-style placeholder of an Apple format string, as written: `%@`, `%1$lld`, `%.2f`, `%%`, `%#@files@`.
 package struct FormatSpecifier: Hashable, Sendable {
@@ -75,13 +75,12 @@ package enum FormatString {
     /// printf also allows a space flag, left out here so that "100% sure" stays text (as a translator meant it).
     private static let flagCharacters: Set<Character> = ["-", "+", "#", "0", "'"]
 
-    /// The segments of `string`; adjacent text is merged, so text and placeholders alternate.
-    /// Whether `string` has a `%`, without which it has no placeholder (read in place, not a byte at a time through
-    /// `utf8`).
+    /// Whether `string` has a `%`, without which it has no placeholder.
     package static func mayHavePlaceholder(_ string: String) -> Bool {
-        TextBytes.contains(UInt8(ascii: "%"), in: string)
+        string.utf8.contains(UInt8(ascii: "%"))
     }
 
+    /// The segments of `string`; adjacent text is merged, so text and placeholders alternate.
     package static func segments(_ string: String) -> [FormatSegment] {
         // Most UI strings have no placeholder: one text segment, without splitting into characters.
         if !mayHavePlaceholder(string) { return string.isEmpty ? [] : [.text(string)] }

@@ -1,6 +1,6 @@
 import Foundation
 import LayoutSimModel
-import LayoutSimShaping
+import LayoutSimICU
 
 /// Checks the localization codes catalogs give (`.xcstrings` localization keys and `sourceLanguage`, XLIFF
 /// `source-language` / `target-language`) where they enter, so that nothing downstream (ICU's number formats,

@@ -26,7 +26,7 @@ import LayoutSimModel
 /// placeholder of the string gets the sample of the last plural category in the path. Strings that are not a
 /// plural variant keep ``integer``. Overrides win over all of this.
 ///
-/// **Formatting.** Numbers are formatted by ICU for the locale (`LocaleNumbers` in the Shaping stage, the `UNUM_DECIMAL` style:
+/// **Formatting.** Numbers are formatted by ICU for the locale (`LocaleNumbers` in the ICU stage, the `UNUM_DECIMAL` style:
 /// the locale's numbering system, grouping and separators). With the system's ICU 72 (CLDR 42): `en`, `th`
 /// "1,000,000"; `de` "1.000.000"; `fr` "1 000 000" with U+202F NARROW NO-BREAK SPACE; `ru` U+00A0 NO-BREAK SPACE;
 /// `hi` "10,00,000" (Indian grouping); `bn` "১০,০০,০০০"; `ar`, `ar-EG`, `ar-SA` "١٬٠٠٠٬٠٠٠" (Arabic-Indic digits,

@@ -1,6 +1,6 @@
 import Foundation
 import LayoutSimModel
-import LayoutSimShaping
+import LayoutSimICU
 
 /// The integer sample for the placeholders of one plural variant: a number that selects the variant's category in
 /// the locale (CLDR cardinal rules, through ICU), chosen as the widest such number when formatted.

@@ -1,5 +1,6 @@
 import LayoutSimBreaking
 import LayoutSimFaces
+import LayoutSimICU
 import LayoutSimModel
 import LayoutSimShaping
 import LayoutSimSystemFont

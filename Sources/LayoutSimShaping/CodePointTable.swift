@@ -1,4 +1,5 @@
 import CICU
+import LayoutSimICU
 
 /// What preparing a text asks of each code point (its script, its grapheme-break class, whether it needs a glyph, is
 /// whitespace, a mark or emoji), looked up once per code point and kept, not looked up again: a text asks them of

@@ -1,4 +1,5 @@
 import LayoutSimFaces
+import LayoutSimICU
 import LayoutSimModel
 
 /// A run of text that is shaped in one piece: one face, one direction, one script.

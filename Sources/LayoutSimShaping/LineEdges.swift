@@ -1,6 +1,7 @@
 import CHarfBuzz
 import Foundation
 import LayoutSimFaces
+import LayoutSimICU
 import LayoutSimModel
 
 /// How much each cluster's advance changes at a line edge, points at one size (empty arrays: no change anywhere).

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimFaces
+import LayoutSimICU
 import LayoutSimModel
 
 extension MeasuredText {

@@ -1,6 +1,7 @@
 import CHarfBuzz
 import CICU
 import LayoutSimFaces
+import LayoutSimICU
 import LayoutSimModel
 
 /// The one `hb_buffer_t` a ``Shaper`` reuses for every run, cleared after each use (Pango's acquire/release).

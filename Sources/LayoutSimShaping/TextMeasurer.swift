@@ -1,4 +1,5 @@
 import LayoutSimFaces
+import LayoutSimICU
 import LayoutSimModel
 
 /// The first stage of every fit: itemizes a text by font coverage, bidi level and script, shapes each run once in

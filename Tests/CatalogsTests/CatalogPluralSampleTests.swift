@@ -1,7 +1,7 @@
 import Foundation
 @testable import LayoutSimCatalogs
+import LayoutSimICU
 import LayoutSimModel
-import LayoutSimShaping
 import LayoutSimTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutSimBreaking
 import LayoutSimFitting
+import LayoutSimICU
 import LayoutSimModel
 import LayoutSimReports
 import LayoutSimShaping

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimFaces
+import LayoutSimICU
 @testable import LayoutSimShaping
 import Testing
 

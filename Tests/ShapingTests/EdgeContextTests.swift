@@ -1,5 +1,6 @@
 import LayoutSimFaces
 import LayoutSimFitting
+import LayoutSimICU
 import LayoutSimModel
 @testable import LayoutSimShaping
 import LayoutSimTestSupport

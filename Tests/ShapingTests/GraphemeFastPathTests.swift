@@ -1,3 +1,4 @@
+import LayoutSimICU
 import LayoutSimShaping
 import Testing
 

@@ -1,5 +1,6 @@
 import LayoutSimFaces
 import LayoutSimFitting
+import LayoutSimICU
 import LayoutSimModel
 import LayoutSimShaping
 import LayoutSimTestSupport

@@ -1,5 +1,4 @@
 import CICU
-import LayoutSimFaces
 import LayoutSimModel
 
 /// Owns one ICU `UBiDi` object and resolves embedding levels (UAX #9) for whole texts.
