@@ -91,6 +91,26 @@ extension CheckRunner {
         }
     }
 
+    /// The layouts a job's result is read from: one, or a group child's (one per range of categories, in `parts`,
+    /// with the child's room and row share at each category); `report` holds every category's result, and
+    /// `source` is the text's (a group child's: its first part's).
+    struct LaidOutJob {
+        var report: FitReport
+        var source: LaidOutSource
+        var parts: [LaidOutText] = []
+        var rooms: [ContentSizeCategory: Double] = [:]
+        var rows: [ContentSizeCategory: GroupPlan.RowShare] = [:]
+
+        /// `body` of the layout that made the result at `category`, and its text's advances.
+        func withPart<R, E: Error>(
+            _ category: ContentSizeCategory?, _ body: (FitReport, LaidOutSource) throws(E) -> R
+        ) throws(E) -> R {
+            if parts.isEmpty { return try body(report, source) }
+            let index = parts.firstIndex { $0.report.results.contains { $0.category == category } } ?? 0
+            return try body(parts[index].report, parts[index].source)
+        }
+    }
+
     /// Checks one string; draws it when it fails and the options ask for drawings. The fonts its layout used are
     /// `fonts`'s (unchanged, when it was not laid out).
     static func check(
@@ -107,198 +127,196 @@ extension CheckRunner {
             passed: false, known: false, failure: nil, failingCategories: [], error: nil
         )
         result.place = job.place
-        var drawing: LabelDrawing?
-        var warnings: [ReportDiagnostic] = []
-        // A check reads the details of failing categories only; a drawing shows passing ones too.
-        let detail: ResultDetail = draws ? .full : .failures
+        var checked = Checked(result: LayoutFeed.pending)
         do {
-            let report: FitReport
-            /// The text and advances of a string laid out once, or the layouts of a group child (one per range of
-            /// categories, in `groupParts`), each with its text and advances; a group child's `source` is its first
-            /// part's. (Not an optional: unwrapped in ``withPart``, the advances were copied at each call, every array
-            /// of their text and the memo retained and released.)
-            let source: LaidOutSource
-            var groupParts: [LaidOutText] = []
-            var groupRooms: [ContentSizeCategory: Double] = [:]
-            var groupRows: [ContentSizeCategory: GroupPlan.RowShare] = [:]
-            if let context = job.group {
-                let plan = try planGroup(job, context: context, categories: options.categories, engine: engine)
-                result.placement = plan.placement
-                // (A group child laid out has a part: `layOutGroupChild` gives nil for none.)
-                guard let laidOut = try layOutGroupChild(job, plan: plan, engine: engine, usesSystemFonts: options.usesSystemFonts,
-                                                         detail: detail), let firstPart = laidOut.parts.first else {
-                    result.passed = true
-                    result.fitsThrough = options.categories.max()
-                    return Checked(result: result)
-                }
-                report = laidOut.report
-                groupRooms = plan.parts.reduce(into: [:]) { $0.merge($1.rooms) { a, _ in a } }
-                groupRows = plan.parts.reduce(into: [:]) { $0.merge($1.rows) { a, _ in a } }
-                source = firstPart.source
-                groupParts = laidOut.parts
-            } else {
-                let request = try requests.request(job, options: options)
-                let (laidOut, laidSource) = try engine.layOut(request, detail: detail)
-                report = laidOut
-                source = laidSource
+            // A check reads the details of failing categories only; a drawing shows passing ones too.
+            guard let laidOut = try layOut(job, engine: engine, options: options, detail: draws ? .full : .failures,
+                                           requests: &requests, placement: &result.placement) else {
+                // A group child that no layout of its group shows.
+                result.passed = true
+                result.fitsThrough = options.categories.max()
+                return Checked(result: result)
             }
-            /// `body` of the layout that made the result at `category` and its text's advances, read in place (a copy
-            /// of them retains every array of the text and the report).
-            func withPart<R, E: Error>(
-                _ category: ContentSizeCategory?, _ body: (FitReport, LaidOutSource) throws(E) -> R
-            ) throws(E) -> R {
-                if groupParts.isEmpty { return try body(report, source) }
-                let index = groupParts.firstIndex { $0.report.results.contains { $0.category == category } } ?? 0
-                return try body(groupParts[index].report, groupParts[index].source)
-            }
+            let report = laidOut.report
             try fonts.update(report)
-            warnings = Self.warnings(of: report, entry: entry, appleFonts: engine.appleFonts)
-            result.fitsThrough = report.fitsThrough
-            if let hidden = result.placement?.hiddenAt, !hidden.isEmpty {
-                // Where the layout used does not show the text, nothing of it can fail.
-                result.fitsThrough = nil
-                for category in Array(Set(options.categories)).sorted() {
-                    let shown = report.results.first { $0.category == category }
-                    if let shown, !shown.passes(allowingWordBreaks: report.request.allowsWordBreaks) { break }
-                    if shown == nil && !hidden.contains(category.swiftUIName) { break }
-                    result.fitsThrough = category
-                }
-            }
-            // The room at `mustFitThrough`; for a group child shown there without a line limit (a stack at
-            // accessibility sizes) but with one at smaller categories (its row), the room of the largest of those:
-            // where its length is bounded.
-            // (Searches, not filtered copies: a result is a large value.)
-            // (Indices, the fields read in place: a result found by a search was copied out, a large value.)
-            let results = report.results
-            func isRequired(_ i: Int) -> Bool { (results[i].category ?? must) <= must }
-            let mustIndex = results.indices.last(where: isRequired) ?? results.indices.first
-            var budgetIndex = mustIndex
-            func lineLimit(at category: ContentSizeCategory?) -> Int {
-                withPart(category) { there, _ in there.request.container.lineLimit }
-            }
-            if job.group != nil, let mustIndex, lineLimit(at: results[mustIndex].category) == 0 {
-                budgetIndex = results.indices.last { isRequired($0) && lineLimit(at: results[$0].category) > 0 } ?? mustIndex
-            }
-            if let budgetIndex {
-                let at = (category: results[budgetIndex].category, pointSize: results[budgetIndex].pointSize)
-                var (container, textWidth, sampleWidth) = withPart(at.category) { there, source in
-                    // The insets there too: scaled with the text style when the label scales them (@ScaledMetric).
-                    (there.request.container.at(at.category, plan: there.plan),
-                     Fitter.totalParagraphWidth(source, size: at.pointSize),
-                     Fitter.width(of: job.samples, source, size: at.pointSize))
-                }
-                // In a group: the child's room there, not only the width its text takes.
-                if let category = at.category, let room = groupRooms[category] { container.width = room }
-                result.budget = CheckResult.Budget(
-                    category: at.category, pointSize: ReportNumber.rounded(at.pointSize),
-                    width: ReportNumber.rounded(container.textWidth), lines: container.lineLimit,
-                    characters: engine.characterCount(job.text), textWidth: ReportNumber.rounded(textWidth)
-                )
-                if !job.samples.isEmpty {
-                    // The samples' own text (UTF-16 offsets into the job's text).
-                    let utf16 = Array(job.text.utf16)
-                    var characters = 0, codePoints = 0
-                    for range in job.samples where range.upperBound <= utf16.count {
-                        let sample = String(decoding: utf16[range], as: UTF16.self)
-                        characters += engine.characterCount(sample)
-                        codePoints += sample.unicodeScalars.count
-                    }
-                    result.budget?.samples = .init(
-                        characters: characters, codePoints: codePoints, width: ReportNumber.rounded(sampleWidth)
-                    )
-                }
-            }
+            checked.warnings = Self.warnings(of: report, entry: entry, appleFonts: engine.appleFonts)
+            result.fitsThrough = fitsThrough(report, hiddenAt: result.placement?.hiddenAt, categories: options.categories)
+            result.budget = budget(job, laidOut, must: must, engine: engine)
             let allowsBreaks = report.request.allowsWordBreaks
-            // From the first failing result on (the fit found it): the ones before it pass, and reading a result from
-            // the array copies the whole result (two dozen copies per string that passes).
+            // From the first failing result on (the fit found it): the ones before it pass.
             let failingFrom = report.firstFailingIndex ?? report.results.endIndex
             result.failingCategories = report.results[failingFrom...].compactMap { r in
                 r.passes(allowingWordBreaks: allowsBreaks) ? nil : CheckResult.CategoryVerdict(category: r.category, verdict: r.verdict.kind)
             }
-            func isRelevant(_ r: CategoryResult) -> Bool { (r.category ?? .large) <= must }
             if let failing = report.results[failingFrom...].first(where: {
-                isRelevant($0) && !$0.passes(allowingWordBreaks: allowsBreaks)
+                ($0.category ?? .large) <= must && !$0.passes(allowingWordBreaks: allowsBreaks)
             }) {
-                var clipped = failing.clippedBy
-                var showsPart = failing.hiddenCharacters > 0
-                switch failing.verdict {
-                case .inkClipped(let by), .inkOverlap(let by): clipped = by
-                case .truncated: showsPart = true
-                default: break
-                }
-                result.failure = CheckResult.Failure(
-                    category: failing.category, verdict: failing.verdict.kind,
-                    visibleText: showsPart ? failing.visibleText : nil, hiddenCharacters: failing.hiddenCharacters,
-                    clippedBy: clipped.map(ReportNumber.rounded),
-                    missingGlyphs: report.missingGlyphs.flatMap(\.codePoints)
-                )
-                if let applied = failing.appliedCategory, applied != failing.category { result.failure?.appliedCategory = applied }
-                // What would make it fit at the required size, or, when it fits there but not below (a layout or
-                // frame that changes with the category), at the first size where it fails.
-                let largest = report.results.last(where: isRelevant)
-                let target = largest.map { $0.passes(allowingWordBreaks: allowsBreaks) ? failing : $0 } ?? failing
-                let found = report.missingGlyphs.isEmpty ? try withPart(target.category) { there, source throws(LayoutSimError) in
-                    try Fitter.remedy(source, report: there, through: target.category ?? must).map { ($0, there.request.container) }
-                } : nil
-                if let (remedy, remedyContainer) = found {
-                    if let near = withPart(target.category, { _, source in
-                        nearMissNote(remedy, container: remedyContainer, size: target.pointSize, entry: entry, in: source)
-                    }) {
-                        warnings.append(near)
-                    }
-                    if let needed = remedy.neededWidth, let slot = result.placement?.slot(at: remedy.category), needed > slot.width,
-                       slot.layout.hasSuffix("row"), let category = remedy.category,
-                       let width = groupRows[category]?.width(forChildWidth: needed, scale: remedyContainer.displayScale) {
-                        result.placement?.neededGroupWidth = ReportNumber.rounded(width)
-                        result.placement?.neededGroupWidthAt = slot.category
-                    }
-                    result.failure?.remedy = CheckResult.Failure.Remedy(
-                        neededWidth: remedy.neededWidth.map(ReportNumber.rounded), neededLines: remedy.neededLines,
-                        neededHeight: remedy.neededHeight.map(ReportNumber.rounded),
-                        fitsThroughWithOneMoreLine: remedy.fitsThroughWithOneMoreLine,
-                        words: remedy.words(container: remedyContainer)
-                    )
-                    result.failure?.remedy?.neededTogether = remedy.neededTogether.map {
-                        .init(width: ReportNumber.rounded($0.width), height: ReportNumber.rounded($0.height))
-                    }
-                }
+                try fail(&result, at: failing, job, laidOut, must: must, warnings: &checked.warnings)
                 if draws {
                     // The default size, the first failing category and the largest, from the layouts just made.
                     let wanted: Set<ContentSizeCategory?> = [.large, failing.category, .accessibility5]
-                    drawing = try withPart(failing.category) { there, source throws(LayoutSimError) in
+                    checked.drawing = try laidOut.withPart(failing.category) { there, source throws(LayoutSimError) in
                         try engine.drawing(of: there, source: source, results: there.results.filter { wanted.contains($0.category) })
                     }
                 }
             } else {
                 result.passed = true
-                // A pass by less than the stand-ins' widths can be off (Noto Sans Arabic ±8 %): said, to confirm on a
-                // device. At the largest size it must fit, the one with the least room.
-                // (Categories read in place: a search with a closure copies each result it passes.)
-                // Not for a group's child: its share of a row is not fixed (a row with room to spare gives a wider
-                // text more), which the probe, keeping the share, would not model.
-                // The last such category, found from the end (results are in increasing order of category): reading a
-                // result's category copies the whole result (twice per result, from the first: 0.7 k instructions).
-                var largest: (category: ContentSizeCategory?, size: Double)?
-                for i in report.results.indices.reversed() where (report.results[i].category ?? .large) <= must {
-                    largest = (report.results[i].category, report.results[i].pointSize)
-                    break
-                }
-                if job.group == nil, let largest, report.missingGlyphs.isEmpty,
-                   let near = try withPart(largest.category, { there, source throws(LayoutSimError) in
-                       try nearPassNote(there, category: largest.category, size: largest.size, entry: entry, in: source)
-                   }) {
-                    warnings.append(near)
-                }
+                if job.group == nil, let near = try nearPass(laidOut, must: must, entry: entry) { checked.warnings.append(near) }
             }
         } catch {
             result.error = "\(entry.source.file):\(entry.source.line):\(entry.source.column): \(entry.key): \(error.description)"
         }
-        // The result moved into the value returned, swapped with an empty one: returned as it is, it was copied (its
-        // strings and arrays retained) and the original released (0.6 k instructions per string; `consume result`
-        // here hits a compiler bug).
-        var checked = Checked(result: LayoutFeed.pending, drawing: drawing, warnings: warnings)
+        // The result moved into the value returned, not copied.
         swap(&checked.result, &result)
         return checked
+    }
+
+    /// Lays `job` out: its request, or its group's plan and the child's layouts (the plan's placement set in
+    /// `placement`); nil for a group child no layout of its group shows.
+    private static func layOut(
+        _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, detail: ResultDetail, requests: inout RequestMemo,
+        placement: inout CheckResult.Placement?
+    ) throws(LayoutSimError) -> LaidOutJob? {
+        guard let context = job.group else {
+            let (report, source) = try engine.layOut(try requests.request(job, options: options), detail: detail)
+            return LaidOutJob(report: report, source: source)
+        }
+        let plan = try planGroup(job, context: context, categories: options.categories, engine: engine)
+        placement = plan.placement
+        guard let laidOut = try layOutGroupChild(job, plan: plan, engine: engine, usesSystemFonts: options.usesSystemFonts,
+                                                 detail: detail), let firstPart = laidOut.parts.first else {
+            return nil
+        }
+        return LaidOutJob(
+            report: laidOut.report, source: firstPart.source, parts: laidOut.parts,
+            rooms: plan.parts.reduce(into: [:]) { $0.merge($1.rooms) { a, _ in a } },
+            rows: plan.parts.reduce(into: [:]) { $0.merge($1.rows) { a, _ in a } }
+        )
+    }
+
+    /// The largest category through which the text fits; where the layout used does not show the text at some
+    /// categories (`hiddenAt`), nothing of it can fail there.
+    private static func fitsThrough(
+        _ report: FitReport, hiddenAt hidden: [String]?, categories: [ContentSizeCategory]
+    ) -> ContentSizeCategory? {
+        guard let hidden, !hidden.isEmpty else { return report.fitsThrough }
+        var fitsThrough: ContentSizeCategory?
+        for category in Array(Set(categories)).sorted() {
+            let shown = report.results.first { $0.category == category }
+            if let shown, !shown.passes(allowingWordBreaks: report.request.allowsWordBreaks) { break }
+            if shown == nil && !hidden.contains(category.swiftUIName) { break }
+            fitsThrough = category
+        }
+        return fitsThrough
+    }
+
+    /// The room at `mustFitThrough`; for a group child shown there without a line limit (a stack at accessibility
+    /// sizes) but with one at smaller categories (its row), the room of the largest of those: where its length is
+    /// bounded.
+    private static func budget(
+        _ job: CheckJob, _ laidOut: LaidOutJob, must: ContentSizeCategory, engine: LayoutEngine
+    ) -> CheckResult.Budget? {
+        let results = laidOut.report.results
+        func isRequired(_ i: Int) -> Bool { (results[i].category ?? must) <= must }
+        func lineLimit(at category: ContentSizeCategory?) -> Int {
+            laidOut.withPart(category) { there, _ in there.request.container.lineLimit }
+        }
+        guard let mustIndex = results.indices.last(where: isRequired) ?? results.indices.first else { return nil }
+        var budgetIndex = mustIndex
+        if job.group != nil, lineLimit(at: results[mustIndex].category) == 0 {
+            budgetIndex = results.indices.last { isRequired($0) && lineLimit(at: results[$0].category) > 0 } ?? mustIndex
+        }
+        let at = (category: results[budgetIndex].category, pointSize: results[budgetIndex].pointSize)
+        var (container, textWidth, sampleWidth) = laidOut.withPart(at.category) { there, source in
+            // The insets there too: scaled with the text style when the label scales them (@ScaledMetric).
+            (there.request.container.at(at.category, plan: there.plan),
+             Fitter.totalParagraphWidth(source, size: at.pointSize),
+             Fitter.width(of: job.samples, source, size: at.pointSize))
+        }
+        // In a group: the child's room there, not only the width its text takes.
+        if let category = at.category, let room = laidOut.rooms[category] { container.width = room }
+        var budget = CheckResult.Budget(
+            category: at.category, pointSize: ReportNumber.rounded(at.pointSize),
+            width: ReportNumber.rounded(container.textWidth), lines: container.lineLimit,
+            characters: engine.characterCount(job.text), textWidth: ReportNumber.rounded(textWidth)
+        )
+        if !job.samples.isEmpty {
+            // The samples' own text (UTF-16 offsets into the job's text).
+            let utf16 = Array(job.text.utf16)
+            var characters = 0, codePoints = 0
+            for range in job.samples where range.upperBound <= utf16.count {
+                let sample = String(decoding: utf16[range], as: UTF16.self)
+                characters += engine.characterCount(sample)
+                codePoints += sample.unicodeScalars.count
+            }
+            budget.samples = .init(characters: characters, codePoints: codePoints, width: ReportNumber.rounded(sampleWidth))
+        }
+        return budget
+    }
+
+    /// Sets `result`'s failure at `failing` (the first category that fails among those it must fit), with what would
+    /// make it fit at the required size (or, when it fits there but not below, a layout or frame that changes with
+    /// the category, at the first size where it fails); a near miss is warned of.
+    private static func fail(
+        _ result: inout CheckResult, at failing: CategoryResult, _ job: CheckJob, _ laidOut: LaidOutJob,
+        must: ContentSizeCategory, warnings: inout [ReportDiagnostic]
+    ) throws(LayoutSimError) {
+        let report = laidOut.report
+        var clipped = failing.clippedBy
+        var showsPart = failing.hiddenCharacters > 0
+        switch failing.verdict {
+        case .inkClipped(let by), .inkOverlap(let by): clipped = by
+        case .truncated: showsPart = true
+        default: break
+        }
+        result.failure = CheckResult.Failure(
+            category: failing.category, verdict: failing.verdict.kind,
+            visibleText: showsPart ? failing.visibleText : nil, hiddenCharacters: failing.hiddenCharacters,
+            clippedBy: clipped.map(ReportNumber.rounded),
+            missingGlyphs: report.missingGlyphs.flatMap(\.codePoints)
+        )
+        if let applied = failing.appliedCategory, applied != failing.category { result.failure?.appliedCategory = applied }
+        let largest = report.results.last { ($0.category ?? .large) <= must }
+        let target = largest.map { $0.passes(allowingWordBreaks: report.request.allowsWordBreaks) ? failing : $0 } ?? failing
+        guard report.missingGlyphs.isEmpty, let (remedy, container) = try laidOut.withPart(target.category, {
+            there, source throws(LayoutSimError) in
+            try Fitter.remedy(source, report: there, through: target.category ?? must).map { ($0, there.request.container) }
+        }) else { return }
+        if let near = laidOut.withPart(target.category, { _, source in
+            nearMissNote(remedy, container: container, size: target.pointSize, entry: job.entry, in: source)
+        }) {
+            warnings.append(near)
+        }
+        if let needed = remedy.neededWidth, let slot = result.placement?.slot(at: remedy.category), needed > slot.width,
+           slot.layout.hasSuffix("row"), let category = remedy.category,
+           let width = laidOut.rows[category]?.width(forChildWidth: needed, scale: container.displayScale) {
+            result.placement?.neededGroupWidth = ReportNumber.rounded(width)
+            result.placement?.neededGroupWidthAt = slot.category
+        }
+        result.failure?.remedy = CheckResult.Failure.Remedy(
+            neededWidth: remedy.neededWidth.map(ReportNumber.rounded), neededLines: remedy.neededLines,
+            neededHeight: remedy.neededHeight.map(ReportNumber.rounded),
+            fitsThroughWithOneMoreLine: remedy.fitsThroughWithOneMoreLine,
+            words: remedy.words(container: container)
+        )
+        result.failure?.remedy?.neededTogether = remedy.neededTogether.map {
+            .init(width: ReportNumber.rounded($0.width), height: ReportNumber.rounded($0.height))
+        }
+    }
+
+    /// A pass by less than the stand-ins' widths can be off (Noto Sans Arabic ±8 %), to confirm on a device, at the
+    /// largest size it must fit, the one with the least room. Not for a group's child: its share of a row is not
+    /// fixed (a row with room to spare gives a wider text more), which the probe, keeping the share, would not model.
+    private static func nearPass(
+        _ laidOut: LaidOutJob, must: ContentSizeCategory, entry: CatalogEntry
+    ) throws(LayoutSimError) -> ReportDiagnostic? {
+        let results = laidOut.report.results
+        guard laidOut.report.missingGlyphs.isEmpty,
+              let i = results.indices.last(where: { (results[$0].category ?? .large) <= must }) else { return nil }
+        let largest = (category: results[i].category, size: results[i].pointSize)
+        return try laidOut.withPart(largest.category) { there, source throws(LayoutSimError) in
+            try nearPassNote(there, category: largest.category, size: largest.size, entry: entry, in: source)
+        }
     }
 
     /// The key and locale of a near miss or near pass (``nearMissNote(_:container:size:entry:in:)``,
