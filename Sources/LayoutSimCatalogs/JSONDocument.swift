@@ -439,7 +439,7 @@ package struct JSONDocument {
                 // first flagged is one to look at; a byte beyond ASCII is never flagged). The words are read at
                 // `start`, `start + 8`… until the end is near.
                 if i + 8 <= count {
-                    let word = SourceText.word(bytes[i..<(i + 8)], at: i)
+                    let word = bytes[i..<(i + 8)].littleEndianWord(at: i)
                     if i == start { first = word } else if i == start + 8 { second = word }
                     let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
                     let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C), ats = word ^ (ones &* 0x40)

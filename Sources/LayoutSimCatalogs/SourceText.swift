@@ -44,7 +44,7 @@ package struct SourceText {
         let count = bytes.count
         while index < count {
             if index + 8 <= count {
-                let word = Self.word(bytes[index..<(index + 8)], at: index)
+                let word = bytes[index..<(index + 8)].littleEndianWord(at: index)
                 let candidates = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
                 if candidates == 0 {
                     index += 8
@@ -79,22 +79,6 @@ package struct SourceText {
         utf16Checkpoints = longest > Self.longLine ? Self.checkpoints(bytes) : []
     }
 
-    /// Bytes `i..<i + 8` of `window` (a slice of exactly those, so that no read needs a check of its own) as one
-    /// little-endian word: ``JSONWriter``'s reader, here again because that one, though inlinable, is called from
-    /// this module rather than inlined (and the slice made for each call).
-    /// ``JSONDocument``'s parser scans strings with it too.
-    @inline(__always)
-    static func word(_ window: ArraySlice<UInt8>, at i: Int) -> UInt64 {
-        var word = UInt64(window[i + 7])
-        word = word << 8 | UInt64(window[i + 6])
-        word = word << 8 | UInt64(window[i + 5])
-        word = word << 8 | UInt64(window[i + 4])
-        word = word << 8 | UInt64(window[i + 3])
-        word = word << 8 | UInt64(window[i + 2])
-        word = word << 8 | UInt64(window[i + 1])
-        return word << 8 | UInt64(window[i])
-    }
-
     /// ``utf16Checkpoints`` of `bytes`: one pass, eight bytes at a time, one unit per byte that is not a
     /// continuation byte (10xxxxxx), plus one per 4-byte lead (11110xxx).
     private static func checkpoints(_ bytes: [UInt8]) -> [Int] {
@@ -107,7 +91,7 @@ package struct SourceText {
             let blockEnd = min(blockStart + utf16Stride, bytes.count)
             var index = blockStart
             while index + 8 <= blockEnd {
-                let word = Self.word(bytes[index..<(index + 8)], at: index)
+                let word = bytes[index..<(index + 8)].littleEndianWord(at: index)
                 let highs: UInt64 = 0x8080_8080_8080_8080
                 let continuation = word & highs & ~(word << 1)
                 let fourByteLeads = word & (word << 1) & (word << 2) & (word << 3) & highs

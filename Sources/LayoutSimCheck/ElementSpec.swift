@@ -239,6 +239,11 @@ package protocol NamedSpecValue: SpecValue {
     static var kind: String { get }
 }
 
+extension NamedSpecValue where Self: RawRepresentable, RawValue == String {
+    /// A value named by its raw value.
+    package static func named(_ text: String) -> Self? { Self(rawValue: text) }
+}
+
 extension NamedSpecValue {
     package static func read(_ text: FieldText, field: String) throws(SpecValueError) -> Self {
         let word = try single(text, field: field, "a string")
@@ -346,7 +351,6 @@ extension DevicePreset: NamedSpecValue {
 }
 
 extension ViewPreset: NamedSpecValue {
-    package static func named(_ text: String) -> ViewPreset? { ViewPreset(rawValue: text) }
     package static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
     package static var kind: String { "view" }
 }
@@ -364,13 +368,11 @@ extension LineBreakStrategy: NamedSpecValue {
 }
 
 extension TextAlignment: NamedSpecValue {
-    package static func named(_ text: String) -> TextAlignment? { TextAlignment(rawValue: text) }
     package static var validNames: String { "natural, left, center, right, justified" }
     package static var kind: String { "alignment" }
 }
 
 extension LineSpacing: NamedSpecValue {
-    package static func named(_ text: String) -> LineSpacing? { LineSpacing(rawValue: text) }
     package static var validNames: String { "natural, leading" }
     package static var kind: String { "line spacing" }
 }
@@ -378,7 +380,6 @@ extension LineSpacing: NamedSpecValue {
 /// UIKit's `sizingRule`: `typographic` (the default) or `oversize` (letterform-aware lines grow to all ink).
 public enum SizingRule: String, Sendable, Hashable, CaseIterable, NamedSpecValue {
     case typographic, oversize
-    package static func named(_ text: String) -> SizingRule? { SizingRule(rawValue: text) }
     package static var validNames: String { "typographic, oversize" }
     package static var kind: String { "sizing rule" }
 }
@@ -393,7 +394,6 @@ extension LineBreakRules: NamedSpecValue {
 /// themselves (`off`): see the README's "How far each script can be off".
 public enum CalibrationSetting: String, Sendable, Hashable, CaseIterable, NamedSpecValue {
     case on, off
-    package static func named(_ text: String) -> CalibrationSetting? { CalibrationSetting(rawValue: text) }
     package static var validNames: String { "on, off" }
     package static var kind: String { "calibration" }
 }

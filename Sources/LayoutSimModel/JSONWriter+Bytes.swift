@@ -108,7 +108,7 @@ extension JSONWriter {
     static func firstNeedingEscape(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
         var i = start
         while i + 8 <= end {
-            let candidates = needsLook(word(bytes[i..<(i + 8)], at: i))
+            let candidates = needsLook(bytes[i..<(i + 8)].littleEndianWord(at: i))
             if candidates == 0 {
                 i += 8
                 continue
@@ -131,21 +131,6 @@ extension JSONWriter {
         let byte = bytes[i]
         if byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
         return byte == 0xE2 && i + 2 < end && bytes[i + 1] == 0x80 && bytes[i + 2] & 0xFE == 0xA8
-    }
-
-    /// Bytes `i..<i + 8` of `window` (a slice of exactly those, so that no read needs a check of its own) as one
-    /// little-endian word. Always inlined, so that the slice is never made for a call. (`SourceText` has its own
-    /// copy: across modules this one would be called, not inlined.)
-    @inline(__always)
-    static func word(_ window: ArraySlice<UInt8>, at i: Int) -> UInt64 {
-        var word = UInt64(window[i + 7])
-        word = word << 8 | UInt64(window[i + 6])
-        word = word << 8 | UInt64(window[i + 5])
-        word = word << 8 | UInt64(window[i + 4])
-        word = word << 8 | UInt64(window[i + 3])
-        word = word << 8 | UInt64(window[i + 2])
-        word = word << 8 | UInt64(window[i + 1])
-        return word << 8 | UInt64(window[i])
     }
 
     /// The high bit of each byte of `word` that may need a look (below 0x20, `"`, `\` or 0xE2), the lowest set one
