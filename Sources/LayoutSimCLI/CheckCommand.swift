@@ -147,7 +147,7 @@ struct CheckCommand: ParsableCommand {
                 let prefix = baseline + ": "
                 let message = error.description.hasPrefix(prefix) ? String(error.description.dropFirst(prefix.count)) : error.description
                 options.baseline = Baseline(entries: [], diagnostics: [
-                    ReportDiagnostic(file: baseline, line: 1, column: 1, severity: "error", message: message + "; not used"),
+                    ReportDiagnostic(file: baseline, line: 1, column: 1, severity: .error, message: message + "; not used"),
                 ])
             }
         }

@@ -5,14 +5,10 @@ import LayoutSimModel
 /// Readers never throw for a bad entry: they record a diagnostic and go on with the rest of the file. A file that
 /// cannot be parsed at all gives one `.error` at the line (and column, when known) the parser reports.
 public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    /// How bad the problem is.
-    public enum Severity: String, Sendable, Hashable {
-        /// The file, or part of it, could not be read: strings are missing from the result.
-        case error
-        /// The file was read, but something is likely wrong (a missing plural category, a missing translation,
-        /// an unknown locale); the result holds a best-effort substitute.
-        case warning
-    }
+    /// How bad the problem is: an error (the file, or part of it, could not be read: strings are missing from the
+    /// result) or a warning (the file was read, but something is likely wrong: a missing plural category, a missing
+    /// translation, an unknown locale; the result holds a best-effort substitute).
+    public typealias Severity = DiagnosticSeverity
 
     /// Error or warning.
     public var severity: Severity
@@ -23,6 +19,8 @@ public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The one locale it is about, when it is about one (a missing translation, a key's variations and substitutions
     /// in that locale): a check of other locales leaves it out.
     public var locale: String?
+    /// What it is about, when it is a kind reports for people say per locale.
+    public var subject: DiagnosticSubject?
 
     /// Creates a diagnostic.
     public init(severity: Severity, message: String, location: CatalogSourceLocation) {
@@ -46,17 +44,9 @@ public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
     package static func missingLocalization(_ key: String, _ locale: String, at location: CatalogSourceLocation) -> CatalogDiagnostic {
         var warning = CatalogDiagnostic.warning("'\(key)' has no '\(locale)'" + missingLocalizationEnd, at: location)
         warning.locale = locale
+        warning.subject = .missingLocalization(key: key, locale: locale)
         return warning
     }
 
     private static let missingLocalizationEnd = " localization; the app shows the source text"
-
-    /// The key and locale of a ``missingLocalization(_:_:at:)`` warning's message (as a report keeps it), or nil
-    /// for any other message: what lets a report for people say them per locale.
-    package static func missingLocalization(in message: String) -> (key: String, locale: String)? {
-        guard message.hasPrefix("'"), message.hasSuffix("'" + missingLocalizationEnd) else { return nil }
-        let body = message.dropFirst().dropLast(missingLocalizationEnd.count + 1)   // key' has no 'locale
-        guard let middle = body.range(of: "' has no '", options: .backwards) else { return nil }
-        return (String(body[..<middle.lowerBound]), String(body[middle.upperBound...]))
-    }
 }

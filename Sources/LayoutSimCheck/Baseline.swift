@@ -107,7 +107,7 @@ public struct Baseline: Sendable, Hashable {
         var diagnostics: [ReportDiagnostic] = []
         if entries.contains(where: { $0.textSHA256 == nil }) {
             diagnostics.append(ReportDiagnostic(
-                file: path, line: 1, column: 1, severity: "warning",
+                file: path, line: 1, column: 1, severity: .warning,
                 message: "an older report (version \(report.version)) without text hashes: its failures match by key, locale and variant only, so a failure whose text changed still counts as accepted; write a new baseline with --update-baseline"
             ))
         }

@@ -31,8 +31,8 @@ extension CheckReport {
             keys: tally.keys, locales: tally.locales.count, strings: results.count,
             layouts: results.count * categories.count, failures: tally.failures,
             newFailures: tally.newFailures, fixedSinceBaseline: fixedSinceBaseline.count,
-            errors: diagnostics.filter { $0.severity == "error" }.count + tally.errors,
-            warnings: diagnostics.filter { $0.severity == "warning" }.count
+            errors: diagnostics.filter { $0.severity == .error }.count + tally.errors,
+            warnings: diagnostics.filter { $0.severity == .warning }.count
         )
     }
 

@@ -443,11 +443,19 @@ extension CheckResult.Failure.Remedy {
 extension ReportDiagnostic {
     package func write(to w: inout JSONWriter) throws {
         try w.beginObject()
+        if let subject {
+            w.key("about")
+            try w.beginObject()
+            try w.field("key", subject.key)
+            try w.field("kind", subject.kind)
+            try w.field("locale", subject.locale)
+            try w.endObject()
+        }
         try w.field("column", column)
         try w.field("file", file)
         try w.field("line", line)
         try w.field("message", message)
-        try w.field("severity", severity)
+        try w.field("severity", severity.rawValue)
         try w.endObject()
     }
 }

@@ -185,25 +185,35 @@ public struct ReportDiagnostic: Sendable, Hashable, Codable, Comparable {
     public var file: String
     public var line: Int
     public var column: Int
-    public var severity: String
+    public var severity: DiagnosticSeverity
     public var message: String
+    /// What it is about, when it is a kind reports for people say per locale (JSON: `about`).
+    public var subject: DiagnosticSubject?
 
-    public init(file: String, line: Int, column: Int, severity: String, message: String) {
+    public init(
+        file: String, line: Int, column: Int, severity: DiagnosticSeverity, message: String, subject: DiagnosticSubject? = nil
+    ) {
         self.file = file
         self.line = line
         self.column = column
         self.severity = severity
         self.message = message
+        self.subject = subject
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case file, line, column, severity, message
+        case subject = "about"
     }
 
     /// By place, then message, then severity: a total order, so that two diagnostics that differ only in severity
     /// come out in one order whatever order they were found in.
     public static func < (a: ReportDiagnostic, b: ReportDiagnostic) -> Bool {
-        (a.file, a.line, a.column, a.message, a.severity) < (b.file, b.line, b.column, b.message, b.severity)
+        (a.file, a.line, a.column, a.message, a.severity.rawValue) < (b.file, b.line, b.column, b.message, b.severity.rawValue)
     }
 
     /// `file:line:column: severity: message`.
-    public var text: String { "\(file):\(line):\(column): \(severity): \(message)" }
+    public var text: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
 }
 
 /// The report of `layoutsim check`: deterministic (sorted, no times), mergeable across shards.

@@ -41,10 +41,10 @@ extension CheckRunner {
         let notes = Set(report.appleFontNotes.map { folder + ": " + $0 })
         var out = report.warnings.filter { !notes.contains($0) }.map { warning in
             ReportDiagnostic(file: entry.source.file, line: entry.source.line, column: entry.source.column,
-                             severity: "warning", message: "'\(entry.key)' (\(entry.locale)): \(warning)")
+                             severity: .warning, message: "'\(entry.key)' (\(entry.locale)): \(warning)")
         }
         out += report.appleFontNotes.map { note in
-            ReportDiagnostic(file: relative(folder), line: 1, column: 1, severity: "warning", message: note)
+            ReportDiagnostic(file: relative(folder), line: 1, column: 1, severity: .warning, message: note)
         }
         return out
     }

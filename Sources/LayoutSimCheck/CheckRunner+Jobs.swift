@@ -16,10 +16,10 @@ struct Diagnostics {
     mutating func add(_ d: CatalogDiagnostic) {
         if let locale = d.locale, let wantedLocales, !wantedLocales.contains(locale.lowercased()) { return }
         all.append(ReportDiagnostic(file: CheckRunner.relative(d.location.file), line: d.location.line,
-                                    column: d.location.column, severity: d.severity.rawValue, message: d.message))
+                                    column: d.location.column, severity: d.severity, message: d.message, subject: d.subject))
     }
 
-    var hasErrors: Bool { all.contains { $0.severity == "error" } }
+    var hasErrors: Bool { all.contains { $0.severity == .error } }
 }
 
 /// What the catalogs gave: their entries, files made relative as reported, and the source language.

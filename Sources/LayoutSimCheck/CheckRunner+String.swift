@@ -319,31 +319,6 @@ extension CheckRunner {
         }
     }
 
-    /// The key and locale of a near miss or near pass (``nearMissNote(_:container:size:entry:in:)``,
-    /// ``nearPassNote(_:category:size:entry:in:)``) from its message, as a report keeps it; nil for any other message.
-    ///
-    /// Read byte by byte (Foundation's `range(of:)` set up its search on first use: 1.5 M instructions for a check
-    /// with a few near notes).
-    package static func nearNote(in message: String) -> (key: String, locale: String)? {
-        let bytes = Array(message.utf8)
-        /// Where `needle` starts in `bytes[range]`, the first or the last occurrence.
-        func find(_ needle: String, in range: Range<Int>, last: Bool = false) -> Int? {
-            let needle = Array(needle.utf8)
-            guard !needle.isEmpty, range.count >= needle.count else { return nil }
-            let starts = range.lowerBound...(range.upperBound - needle.count)
-            // The first byte compared alone first (comparing a slice at every place cost 12 k instructions a note).
-            let first = needle[0]
-            let matches = { (i: Int) in bytes[i] == first && bytes[i..<(i + needle.count)].elementsEqual(needle) }
-            return last ? starts.reversed().first(where: matches) : starts.first(where: matches)
-        }
-        guard bytes.first == UInt8(ascii: "'"),
-              let marker = find("): a near miss (", in: 1..<bytes.count) ?? find("): a near pass: ", in: 1..<bytes.count),
-              let split = find("' (", in: 1..<marker, last: true) else { return nil }   // 'key' (locale, variant
-        let subject = bytes[(split + 3)..<marker]
-        let locale = subject.split(separator: UInt8(ascii: ","), maxSplits: 1).first ?? subject
-        return (String(decoding: bytes[1..<split], as: UTF8.self), String(decoding: locale, as: UTF8.self))
-    }
-
     /// The locale and variant of a note: "ar, plural:few".
     private static func subject(_ entry: CatalogEntry) -> String {
         ([entry.locale] + entry.variantPath).joined(separator: ", ")
@@ -371,9 +346,10 @@ extension CheckRunner {
               needed <= room * (1 + uncertainty.share) else { return nil }
         let n = ReportNumber.text
         return ReportDiagnostic(
-            file: entry.source.file, line: entry.source.line, column: entry.source.column, severity: "warning",
+            file: entry.source.file, line: entry.source.line, column: entry.source.column, severity: .warning,
             message: "'\(entry.key)' (\(subject(entry))): a near miss (needs \(n(needed)) pt of width, has "
-                + "\(n(room))) measured with \(uncertaintyWords(uncertainty)): confirm on a device"
+                + "\(n(room))) measured with \(uncertaintyWords(uncertainty)): confirm on a device",
+            subject: .nearVerdict(key: entry.key, locale: entry.locale)
         )
     }
 
@@ -399,9 +375,10 @@ extension CheckRunner {
         }
         let at = category.map { " at \($0.swiftUIName)" } ?? ""
         return ReportDiagnostic(
-            file: entry.source.file, line: entry.source.line, column: entry.source.column, severity: "warning",
+            file: entry.source.file, line: entry.source.line, column: entry.source.column, severity: .warning,
             message: "'\(entry.key)' (\(subject(entry))): a near pass: it fits\(at), but would not if its clusters in "
-                + "\(uncertaintyWords(uncertainty)), were that much wider: confirm on a device"
+                + "\(uncertaintyWords(uncertainty)), were that much wider: confirm on a device",
+            subject: .nearVerdict(key: entry.key, locale: entry.locale)
         )
     }
 }

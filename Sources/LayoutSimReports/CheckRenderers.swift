@@ -49,7 +49,7 @@ public enum CheckRenderer {
             }
             out += "    </testcase>\n"
         }
-        for diagnostic in report.diagnostics where diagnostic.severity == "error" {
+        for diagnostic in report.diagnostics where diagnostic.severity == .error {
             out += "    <testcase classname=\"\(xml(diagnostic.file))\" name=\"input \(diagnostic.line):\(diagnostic.column)\">\n"
             out += "      <error message=\"\(xml(diagnostic.text))\"/>\n    </testcase>\n"
         }
@@ -76,11 +76,11 @@ public enum CheckRenderer {
             ])
         }
         for diagnostic in report.diagnostics {
-            let rule = diagnostic.severity == "error" ? "layoutsim.inputError"
-                : CatalogDiagnostic.missingLocalization(in: diagnostic.message) != nil ? "layoutsim.missingTranslation"
+            let rule = diagnostic.severity == .error ? "layoutsim.inputError"
+                : diagnostic.subject?.kind == "missingLocalization" ? "layoutsim.missingTranslation"
                 : "layoutsim.warning"
             results.append([
-                "ruleId": rule, "level": diagnostic.severity == "error" ? "error" : "warning",
+                "ruleId": rule, "level": diagnostic.severity == .error ? "error" : "warning",
                 "message": ["text": diagnostic.message],
                 "locations": [location(diagnostic.file, diagnostic.line, diagnostic.column)],
             ])
@@ -114,7 +114,7 @@ public enum CheckRenderer {
             out += "::\(level) file=\(property(result.file)),line=\(result.line),col=\(result.column),title=\(property("layoutsim: \(result.key)"))::\(data(message(result)))\n"
         }
         for diagnostic in shownDiagnostics(report) {
-            let level = diagnostic.severity == "error" ? "error" : "warning"
+            let level = diagnostic.severity == .error ? "error" : "warning"
             counts[level, default: 0] += 1
             out += "::\(level) file=\(property(diagnostic.file)),line=\(diagnostic.line),col=\(diagnostic.column)::\(data(diagnostic.message))\n"
         }

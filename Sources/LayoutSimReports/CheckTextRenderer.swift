@@ -127,12 +127,10 @@ extension CheckRenderer {
         parts.reserveCapacity(report.diagnostics.count)
         for (index, diagnostic) in report.diagnostics.enumerated() {
             var part: Part?
-            if diagnostic.severity == "warning" {
-                if let missing = CatalogDiagnostic.missingLocalization(in: diagnostic.message) {
-                    part = Part(isNear: false, key: missing.key, locale: missing.locale)
-                } else if let near = CheckRunner.nearNote(in: diagnostic.message) {
-                    part = Part(isNear: true, key: near.key, locale: near.locale)
-                }
+            switch diagnostic.subject {
+            case .missingLocalization(let key, let locale)?: part = Part(isNear: false, key: key, locale: locale)
+            case .nearVerdict(let key, let locale)?: part = Part(isNear: true, key: key, locale: locale)
+            case nil: break
             }
             parts.append(part)
             guard let part else { continue }

@@ -88,7 +88,7 @@ func resolved(_ path: String, besides filePath: StaticString) -> String {
 public enum CatalogExpectation {
     /// The messages to record for `report`.
     public static func messages(for report: CheckReport) -> [String] {
-        var messages = report.diagnostics.filter { $0.severity == "error" }.map(\.text)
+        var messages = report.diagnostics.filter { $0.severity == .error }.map(\.text)
         if report.results.isEmpty, messages.isEmpty {
             return [ExpectationWords.nothingChecked(catalogs: report.catalogs)]
         }

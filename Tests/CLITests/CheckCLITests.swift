@@ -191,6 +191,6 @@ struct CheckCLITests {
         #expect(broken.stderr.contains("\(old):1:1: error: not a layoutsim baseline or JSON report: not valid JSON"))
         let written = try CheckReport.read(path: output)
         #expect(written.summary.failures == failing && written.summary.newFailures == failing)
-        #expect(written.diagnostics.contains { $0.file == old && $0.severity == "error" })
+        #expect(written.diagnostics.contains { $0.file == old && $0.severity == .error })
     }
 }

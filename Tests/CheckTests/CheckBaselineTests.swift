@@ -93,7 +93,7 @@ struct CheckBaselineTests {
         #expect(baseline.entries.allSatisfy { $0.textSHA256 == nil })
         let warning = try #require(baseline.diagnostics.first)
         #expect(baseline.diagnostics.count == 1)
-        #expect(warning.file == path && warning.severity == "warning")
+        #expect(warning.file == path && warning.severity == .warning)
         #expect(warning.message.contains("without text hashes"))
 
         let catalog = try TestSupport.editedExampleCatalog(in: dir)

@@ -87,13 +87,13 @@ struct CheckReportTallyTests {
     let json = Data(#"{"file": "a.xcstrings", "line": 3, "column": 5, "severity": "error", "message": "the same words"}"#.utf8)
     let error = try JSONDecoder().decode(ReportDiagnostic.self, from: json)
     var warning = error
-    warning.severity = "warning"
-    var orders: Set<[String]> = []
+    warning.severity = .warning
+    var orders: Set<[DiagnosticSeverity]> = []
     for diagnostics in [[error, warning], [warning, error]] {
         var report = try CheckReportJSONTests.example()
         report.diagnostics = diagnostics
         report.finish()
         orders.insert(report.diagnostics.map(\.severity))
     }
-    #expect(orders == [["error", "warning"]])
+    #expect(orders == [[.error, .warning]])
 }

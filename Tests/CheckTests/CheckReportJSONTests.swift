@@ -72,7 +72,9 @@ struct CheckReportJSONTests {
             FixedBaselineEntry(entry: BaselineEntry(key: "k", locale: "th", variant: ["plural:few"], element: "a*", textSHA256: "ab"), reason: .changed),
         ]
         report.fonts = [CheckReport.FontFile(name: "Fonts/\(nasty).ttf", sha256: "00")]
-        report.diagnostics.append(ReportDiagnostic(file: nasty, line: 3, column: 4, severity: "warning", message: nasty))
+        report.diagnostics.append(ReportDiagnostic(file: nasty, line: 3, column: 4, severity: .warning, message: nasty))
+        report.diagnostics.append(ReportDiagnostic(file: "a", line: 1, column: 1, severity: .warning, message: "near",
+                                                   subject: .nearVerdict(key: nasty, locale: "ar")))
         report.unspecifiedKeys = []
         report.input?.options.locales = nil
         report.input?.options.pseudoModes = ["accents", "long"]
@@ -80,6 +82,12 @@ struct CheckReportJSONTests {
         let expected = try Self.reference(report)
         #expect(Array(try report.jsonData()) == expected)
         #expect(String(decoding: try report.jsonData(), as: UTF8.self).contains("\\u2028\\u2029"))
+
+        // What a diagnostic is about is read back with it (a merged report's warnings are grouped as the check's).
+        let read = try JSONDecoder().decode(CheckReport.self, from: try report.jsonData())
+        #expect(read.diagnostics.map(\.subject) == report.diagnostics.map(\.subject))
+        #expect(read.diagnostics.contains { $0.subject == .nearVerdict(key: nasty, locale: "ar") })
+        #expect(report.diagnostics.contains { if case .missingLocalization = $0.subject { true } else { false } })
 
         var streamed: [UInt8] = []
         try report.writeJSON(trailer: "\n") { streamed += $0 }

@@ -37,7 +37,7 @@ struct CheckTests {
         // Keys no element names are checked with the defaults and listed.
         #expect(report.unspecifiedKeys == ["app.name"])
         // A key missing in a locale is a warning naming the file and line.
-        #expect(report.diagnostics.contains { $0.severity == "warning" && $0.message.contains("no 'ar' localization") && $0.line == 93 })
+        #expect(report.diagnostics.contains { $0.severity == .warning && $0.message.contains("no 'ar' localization") && $0.line == 93 })
     }
 
     /// Plural variants get numbers of their own category (issue 10): `de [plural:one]` is laid out as
@@ -169,7 +169,7 @@ struct CheckTests {
         let report = try run { options in
             options.catalogs = [TestSupport.fixture("Check/broken.xcstrings").path, Self.catalog]
         }
-        #expect(report.diagnostics.contains { $0.severity == "error" && $0.file.hasSuffix("broken.xcstrings") && $0.line == 5 })
+        #expect(report.diagnostics.contains { $0.severity == .error && $0.file.hasSuffix("broken.xcstrings") && $0.line == 5 })
         #expect(report.results.count == 60)
         #expect(report.exitStatus == 2)
     }
@@ -207,10 +207,11 @@ struct CheckTests {
         // Diagnostics by kind: an error of the input, a missing translation, any other warning, each its own rule.
         var withDiagnostics = report
         withDiagnostics.diagnostics = [
-            ReportDiagnostic(file: "a.xcstrings", line: 1, column: 1, severity: "error", message: "not valid JSON"),
-            ReportDiagnostic(file: "a.xcstrings", line: 2, column: 1, severity: "warning",
-                             message: "'k' has no 'de' localization; the app shows the source text"),
-            ReportDiagnostic(file: "a.xcstrings", line: 3, column: 1, severity: "warning", message: "a tab (U+0009) at 1"),
+            ReportDiagnostic(file: "a.xcstrings", line: 1, column: 1, severity: .error, message: "not valid JSON"),
+            ReportDiagnostic(file: "a.xcstrings", line: 2, column: 1, severity: .warning,
+                             message: "'k' has no 'de' localization; the app shows the source text",
+                             subject: .missingLocalization(key: "k", locale: "de")),
+            ReportDiagnostic(file: "a.xcstrings", line: 3, column: 1, severity: .warning, message: "a tab (U+0009) at 1"),
         ]
         let rules = try #require(
             (try JSONSerialization.jsonObject(with: try CheckRenderer.sarif(withDiagnostics, version: "test")) as? [String: Any])

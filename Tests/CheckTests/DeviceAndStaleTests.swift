@@ -31,7 +31,7 @@ struct DeviceAndStaleTests {
         let mac = try result(report, "device:mac")
         #expect(!mac.passed)
         #expect(mac.failure?.verdict == .truncated)
-        let warnings = report.diagnostics.filter { $0.severity == "warning" && $0.message.contains("[device:mac]") }
+        let warnings = report.diagnostics.filter { $0.severity == .warning && $0.message.contains("[device:mac]") }
         #expect(warnings.count == 1)
         #expect(!report.diagnostics.contains { $0.message.contains("[device:ipad]") || $0.message.contains("[device:iphone]") })
     }

@@ -240,7 +240,7 @@ struct GroupTests {
             body += "  - &a\(level) {<<: [\(Array(repeating: "*a\(level - 1)", count: 64).joined(separator: ", "))]}\n"
         }
         let report = try run(["k": "abc"], spec: body, categories: [.large])
-        let errors = report.diagnostics.filter { $0.severity == "error" }
+        let errors = report.diagnostics.filter { $0.severity == .error }
         // The first levels merge within the bound (64 + 64² < 4,096 … the third level is past it).
         #expect(!errors.isEmpty)
         #expect(errors.allSatisfy { $0.message.contains("an element must be an object") })

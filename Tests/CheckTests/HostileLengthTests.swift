@@ -32,7 +32,7 @@ struct HostileLengthTests {
         let report = try check([("bomb", String(repeating: "%@", count: 500_000)),
                                 ("fifty", String(repeating: "%@", count: 5_000)),   // 100,000 characters exactly
                                 ("wide", "%99999999999d"), ("precise", "%.99999999f"), ("fine", "Hello %@")])
-        let messages = report.diagnostics.filter { $0.severity == "error" }.map(\.message)
+        let messages = report.diagnostics.filter { $0.severity == .error }.map(\.message)
         #expect(messages.sorted() == [
             "'bomb' (en) is more than 100,000 characters long; layoutsim lays out at most 100,000 (UTF-16 code units): not checked",
             "'precise' (en) would be more than 100,000 characters long with its placeholders filled; layoutsim lays out at most 100,000 (UTF-16 code units): not checked",

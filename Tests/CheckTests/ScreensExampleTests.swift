@@ -16,7 +16,7 @@ struct ScreensExampleTests {
         options.locales = ["en", "de"]
         options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
         let report = try CheckRunner.run(options)
-        #expect(report.diagnostics.filter { $0.severity == "error" }.isEmpty, "\(report.diagnostics)")
+        #expect(report.diagnostics.filter { $0.severity == .error }.isEmpty, "\(report.diagnostics)")
         #expect(report.results.allSatisfy { $0.error == nil })
         let value = try #require(report.results.first { $0.key == "settings.value.on" && $0.locale == "de" })
         // Shown in two rows: two places.

@@ -46,7 +46,7 @@ struct SpecDefaultsAndLocalesTests {
         var options = CheckOptions(catalogs: [try catalog(in: dir)], spec: spec)
         options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
         let report = try CheckRunner.run(options)
-        let errors = report.diagnostics.filter { $0.severity == "error" }
+        let errors = report.diagnostics.filter { $0.severity == .error }
         // The typo, at its line (the rest of defaults is kept: the font and size apply to "a"), and one error for
         // the keys the defaults cannot place.
         #expect(errors.map(\.line) == [2, 4])
@@ -75,7 +75,7 @@ struct SpecDefaultsAndLocalesTests {
         var options = CheckOptions(catalogs: [try catalog(in: dir)], spec: spec)
         options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
         let report = try CheckRunner.run(options)
-        let errors = report.diagnostics.filter { $0.severity == "error" }
+        let errors = report.diagnostics.filter { $0.severity == .error }
         #expect(errors.count == 1)
         #expect(errors.first?.message.contains("the left and right insets (30 pt) leave no room in a width of 20 pt") == true)
         // "a" has its own width (100 − 30 leaves 70): checked; "b" is skipped, not an error per string.
@@ -323,7 +323,7 @@ struct SpecDefaultsAndLocalesTests {
         options.locales = ["ja", "DE", "xx"]
         let report = try CheckRunner.run(options)
         #expect(report.diagnostics.map(\.message) == ["--locales ja,xx: no catalog checked has these locales (they have de, en, fr)"])
-        #expect(report.diagnostics.first?.severity == "error")
+        #expect(report.diagnostics.first?.severity == .error)
         #expect(!report.results.isEmpty && report.results.allSatisfy { $0.locale == "de" })
     }
 

@@ -79,13 +79,12 @@ struct HostileRenderTests {
         options.fontsDirectory = TestSupport.packageRoot.appendingPathComponent("Fonts")
         var report = try CheckRunner.run(options)
         func near(_ key: String, _ subject: String, pass: Bool) -> ReportDiagnostic {
-            ReportDiagnostic(file: "a.xcstrings", line: 1, column: 1, severity: "warning", message: "'\(key)' (\(subject)): "
-                + (pass ? "a near pass: it fits at accessibility5, but …" : "a near miss (needs 101 pt of width, has 100) …"))
+            ReportDiagnostic(file: "a.xcstrings", line: 1, column: 1, severity: .warning, message: "'\(key)' (\(subject)): "
+                + (pass ? "a near pass: it fits at accessibility5, but …" : "a near miss (needs 101 pt of width, has 100) …"),
+                subject: .nearVerdict(key: key, locale: String(subject.prefix { $0 != "," })))
         }
         report.diagnostics = [near("a", "ko", pass: true), near("b' (x", "ko, plural:one", pass: false), near("c", "ko", pass: true),
                               near("d", "ko", pass: true), near("e", "th", pass: true)]
-        let parsed = try #require(CheckRunner.nearNote(in: report.diagnostics[1].message))
-        #expect(parsed.key == "b' (x" && parsed.locale == "ko")
         #expect(CheckRenderer.shownDiagnostics(report).map(\.message) == [
             "'ko': 4 near misses and near passes, verdicts closer than the stand-in fonts' widths can be off from iOS's "
                 + "('a', 'b' (x', 'c' and 1 more; the JSON report lists each): confirm on a device",
@@ -101,7 +100,7 @@ struct HostileRenderTests {
         var report = try CheckRunner.run(options)
         let index = try #require(report.results.firstIndex { !$0.passed })
         report.results[index].key = "Addons\u{4}Codecs\tx\u{1B}[31m"
-        report.diagnostics = [ReportDiagnostic(file: "a.xcstrings", line: 2, column: 3, severity: "warning",
+        report.diagnostics = [ReportDiagnostic(file: "a.xcstrings", line: 2, column: 3, severity: .warning,
                                                message: "'Addons\u{4}Codecs' has no 'de' localization; the app shows the source text")]
         let text = CheckRenderer.text(report, color: false, seconds: nil)
         #expect(text.hasPrefix("Addons\\u{4}Codecs\\u{9}x\\u{1B}[31m\n"))
