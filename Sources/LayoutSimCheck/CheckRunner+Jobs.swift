@@ -137,7 +137,7 @@ final class JobMaker {
     /// and the order jobs are made in decides ties between catalogs).
     func readCatalogs() {
         let urls = options.catalogs.map { URL(fileURLWithPath: $0) }
-        let streams = spec.groups.isEmpty && urls.allSatisfy { $0.pathExtension.lowercased() == "xcstrings" }
+        let streams = options.streamsCatalogs && spec.groups.isEmpty && urls.allSatisfy { $0.pathExtension.lowercased() == "xcstrings" }
         var expectedJobs = 0
         var read = CatalogReader.readEach(
             urls, developmentLanguage: options.developmentLanguage, inParallel: options.workers > 1,
