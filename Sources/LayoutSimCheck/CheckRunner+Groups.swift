@@ -38,35 +38,6 @@ extension CheckRunner {
             var rows: [ContentSizeCategory: RowShare] = [:]
         }
 
-        /// A row's sharing at one category: the width of its views and gaps, its texts, and the child's among them.
-        struct RowShare {
-            var fixed: Double
-            var texts: [RowSharing.Text]
-            var position: Int
-
-            /// The least row width (after the group's insets, on the 1/`scale` pt grid) at which the child's share is
-            /// at least `needed`: its siblings grow back toward their ideal widths as the row widens (the child's
-            /// share alone added to the row's width left them cut short). Nil when no width gives it that.
-            func width(forChildWidth needed: Double, scale: Double) -> Double? {
-                var texts = self.texts
-                // The child takes at most its ideal width; the remedy's width can exceed it by a rounding.
-                texts[position].ideal = max(texts[position].ideal, needed)
-                func gives(_ width: Double) -> Bool {
-                    RowSharing.share(width: width, fixed: fixed, texts: texts)[position] >= needed - Fitter.tolerance
-                }
-                let all = fixed + texts.reduce(0) { $0 + max(0, $1.ideal) }
-                var fitting = Int((all * scale).rounded(.up)) + 1
-                guard gives(Double(fitting) / scale) else { return nil }
-                // By bisection on the pixel grid, as the remedy finds a text's width.
-                var failing = Int((needed * scale).rounded(.down)) - 1
-                while fitting - failing > 1 {
-                    let middle = failing + (fitting - failing) / 2
-                    if gives(Double(middle) / scale) { fitting = middle } else { failing = middle }
-                }
-                return Double(fitting) / scale
-            }
-        }
-
         var parts: [Part]
         var placement: CheckResult.Placement
     }
@@ -163,7 +134,7 @@ extension CheckRunner {
             }
             var share = width
             var roomForText = width
-            var row: GroupPlan.RowShare?
+            var row: RowShare?
             if layout.axis == .row {
                 let textIndexes = layout.items.indices.filter { ideals[chosen][$0] != nil }
                 let texts = textIndexes.map { index -> RowSharing.Text in
@@ -177,7 +148,7 @@ extension CheckRunner {
                 let widths = RowSharing.share(width: width, fixed: fixed(layout), texts: texts)
                 if let position = textIndexes.firstIndex(of: own) {
                     share = widths[position]
-                    row = GroupPlan.RowShare(fixed: fixed(layout), texts: texts, position: position)
+                    row = RowShare(fixed: fixed(layout), texts: texts, position: position)
                     // Its room: what the others leave at their ideal widths, or, when they do not fit anyway,
                     // what the row would give it however long it were.
                     let others = texts.indices.filter { $0 != position }.reduce(0.0) { $0 + texts[$1].ideal }

@@ -99,7 +99,7 @@ extension CheckRunner {
         var source: LaidOutSource
         var parts: [LaidOutText] = []
         var rooms: [ContentSizeCategory: Double] = [:]
-        var rows: [ContentSizeCategory: GroupPlan.RowShare] = [:]
+        var rows: [ContentSizeCategory: RowShare] = [:]
 
         /// `body` of the layout that made the result at `category`, and its text's advances.
         func withPart<R, E: Error>(

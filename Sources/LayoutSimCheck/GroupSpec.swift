@@ -98,52 +98,6 @@ public struct GroupSpec: Sendable, Hashable {
     }
 }
 
-/// How a row shares its width among its children: the rules `HStack` follows in the common cases.
-///
-/// 1. Views that are not text take their width, and each gap between adjacent children the row's spacing.
-/// 2. Texts are served by `layoutPriority`, highest first: each gets its ideal width (its text on one line) if
-///    what is left allows, else what is left (the lower priorities' minimum is taken as 0: a text that gives way can
-///    shrink to its ellipsis and below).
-/// 3. Texts of equal priority share as SwiftUI's stack does: the least flexible (narrowest ideal) first, each
-///    offered an equal share of what is left and taking at most its ideal width, so that what a narrow text does
-///    not use goes to the wider ones.
-///
-/// UIKit's `UIStackView` (`.fill`) sizes by content hugging and compression resistance: the label with the higher
-/// compression resistance is the one with the higher `layoutPriority` here. Equal priorities are ambiguous in Auto
-/// Layout; layoutsim shares them as SwiftUI does. Not modelled: `Spacer`s, `.fixedSize()`, `frame(minWidth:)`,
-/// `.fillEqually` / `.fillProportionally` distributions, and a text's minimum width.
-public enum RowSharing {
-    /// A text child's ideal width and priority.
-    public struct Text: Sendable, Hashable {
-        public var ideal: Double
-        public var priority: Double
-        public init(ideal: Double, priority: Double) {
-            self.ideal = ideal
-            self.priority = priority
-        }
-    }
-
-    /// The width each text gets, in the order given, in a row whose width is `width` after `fixed` points of views
-    /// and gaps.
-    public static func share(width: Double, fixed: Double, texts: [Text]) -> [Double] {
-        var widths = [Double](repeating: 0, count: texts.count)
-        var left = max(0, width - fixed)
-        let priorities = Set(texts.map(\.priority)).sorted(by: >)
-        for priority in priorities {
-            // Least flexible first: ascending ideal width, then in order.
-            let members = texts.indices.filter { texts[$0].priority == priority }
-                .sorted { (texts[$0].ideal, $0) < (texts[$1].ideal, $1) }
-            for (offset, index) in members.enumerated() {
-                let offer = left / Double(members.count - offset)
-                let take = min(max(0, texts[index].ideal), offer)
-                widths[index] = take
-                left = max(0, left - take)
-            }
-        }
-        return widths
-    }
-}
-
 extension CategoryLimits {
     /// Whether `category` lies within the limits.
     public func contains(_ category: ContentSizeCategory) -> Bool {

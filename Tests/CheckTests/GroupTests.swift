@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimCheck
+import LayoutSimFitting
 import LayoutSimModel
 import LayoutSimTestSupport
 import Testing
