@@ -75,6 +75,16 @@ bench: bench-tools
 	  END { if (floor > 0) printf "ratio fit(12 categories) / floor (C): %.2f×\n", fit / floor }' .build/bench.txt .build/bench-floor.txt; \
 	echo; Bench/run.sh wall $(BENCH_ROUNDS) "$$bin" .build/bench-floor .build/bench-pango
 
+# The speed gate CI runs (Scripts/bench-gate): instructions per string of a whole check of each corpus, by callgrind,
+# against Bench/gate-threshold.txt. Deterministic: a figure over its threshold is a regression, not a slower machine.
+bench-gate: deps
+	@command -v valgrind >/dev/null 2>&1 || { echo "installing: valgrind"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq valgrind; }
+	$(SWIFT) build -c release --product layoutsim $(INSTALL_FLAGS)
+	mkdir -p .build
+	strip -g -o .build/layoutsim-gate "$(BENCH_BIN)"
+	Scripts/bench-gate .build/layoutsim-gate
+
 # valgrind 3.19 cannot read the Swift binary's debug info: callgrind runs a copy stripped of it (strip -g).
 bench-callgrind: bench-tools
 	@command -v valgrind >/dev/null 2>&1 || { echo "bench-callgrind needs valgrind" >&2; exit 2; }
@@ -115,19 +125,18 @@ PREFIX ?= /usr/local
 BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
-# On Linux the installed binary is built for a quick start (`layoutsim fit` of one string: 40 M instructions → 30 M,
-# about 19 → 15 ms of CPU on a 2-core machine), in its own build folder (.build/install: its compiler flags differ):
-# - Swift's runtime and Foundation linked in (--static-swift-stdlib): the dynamic loader binds about 20,000 fewer
-#   symbols at every start (the binary grows from 20 to 91 MB);
-# - a position-dependent executable (-no-pie): the loader no longer patches 81,000 addresses in Swift's metadata,
-#   each page of it copied on write, at every start (the executable's own address is then not randomized);
-# - generic types made by their metadata functions, not looked up by mangled name
-#   (-disable-concrete-type-metadata-mangled-name-accessors): each lookup by name checks the type's generic
-#   requirements by scanning the binary's 6,000 conformance records; 20 of the 60 scans at start were these.
+# On Linux the installed binary carries Swift's runtime and Foundation (--static-swift-stdlib), so it runs on a
+# machine without a Swift toolchain; it is built in its own folder (.build/install), as its flags differ. Two compiler
+# flags the speed gate (make bench-gate) measures, for this binary only (debug builds and `swift test` keep Swift's
+# defaults, so the tests still check every access at run time):
+# - -enforce-exclusivity=unchecked: no run-time exclusivity checks of class and global state (the compiler's static
+#   checks stay); they were a fifth of the cost the gate measured after the per-property opt-outs were removed;
+# - -disable-concrete-type-metadata-mangled-name-accessors: generic types' metadata made by their metadata functions,
+#   not looked up by mangled name (each lookup scans the binary's conformance records).
 # macOS has Swift's runtime in the system.
-INSTALL_FLAGS := $(shell [ "$$(uname -s)" = Linux ] && echo --static-swift-stdlib --scratch-path .build/install \
-  -Xswiftc -Xclang-linker -Xswiftc -no-pie \
-  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
+INSTALL_FLAGS := $(shell [ "$$(uname -s)" = Linux ] && echo --static-swift-stdlib --scratch-path .build/install) \
+  -Xswiftc -enforce-exclusivity=unchecked \
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 install: deps
 	$(SWIFT) build -c release --product layoutsim $(INSTALL_FLAGS)
 	$(MAKE) install-files BIN="$$($(SWIFT) build -c release --product layoutsim $(INSTALL_FLAGS) --show-bin-path)/layoutsim"

@@ -501,9 +501,13 @@ package struct JSONDocument {
         /// The String of bytes `start..<end` of a string (whose opening quote is at `start - 1`), or an error when
         /// they are not UTF-8.
         func made(_ start: Int, _ end: Int) throws(ParseError) -> String {
+            let raw = bytes[start..<end]
+            if #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *) {
+                guard let string = String(validating: raw, as: UTF8.self) else { throw notUTF8(at: start - 1) }
+                return string
+            }
             // Decoding replaces each ill-formed sequence with U+FFFD, so the bytes come back unchanged only when they
             // were valid UTF-8.
-            let raw = bytes[start..<end]
             let string = String(decoding: raw, as: UTF8.self)
             guard string.utf8.elementsEqual(raw) else { throw notUTF8(at: start - 1) }
             return string
