@@ -40,44 +40,54 @@ let package = Package(
             providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
         ),
         // The pipeline, one target per stage; each imports only the stages before it (see architecture.md).
-        .target(name: "LayoutSimModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "LayoutSimFaces", dependencies: ["LayoutSimModel", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "LayoutSimModel"),
+        // What the stages share that is not a value of the model: files read and written safely, a thread's value,
+        // the bounded cache, SHA-256, the streaming JSON writer.
+        .target(name: "LayoutSimSupport", dependencies: ["LayoutSimModel", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "LayoutSimFaces", dependencies: ["LayoutSimModel", "LayoutSimSupport", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         // ICU's services, each behind a Swift type that owns its handles: boundaries, bidi, scripts, plural rules and
         // number formats. Shaping and Catalogs both use it; it knows no font.
-        .target(name: "LayoutSimICU", dependencies: ["LayoutSimModel", "CICU"]),
+        .target(name: "LayoutSimICU", dependencies: ["LayoutSimModel", "LayoutSimSupport", "CICU"]),
         .target(
             name: "LayoutSimShaping",
             dependencies: [
-                "LayoutSimModel", "LayoutSimFaces", "LayoutSimICU", "CHarfBuzz", "CICU",
+                "LayoutSimModel", "LayoutSimSupport", "LayoutSimFaces", "LayoutSimICU", "CHarfBuzz", "CICU",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "LayoutSimSystemFont", dependencies: ["LayoutSimModel", "LayoutSimFaces", "LayoutSimShaping"]),
+        .target(name: "LayoutSimSystemFont", dependencies: ["LayoutSimModel", "LayoutSimSupport", "LayoutSimFaces", "LayoutSimShaping"]),
         .target(name: "LayoutSimBreaking", dependencies: ["LayoutSimModel", "LayoutSimShaping", "LayoutSimSystemFont"]),
         .target(
             name: "LayoutSimFitting",
             dependencies: [
-                "LayoutSimModel", "LayoutSimFaces", "LayoutSimICU", "LayoutSimShaping", "LayoutSimSystemFont",
-                "LayoutSimBreaking",
+                "LayoutSimModel", "LayoutSimSupport", "LayoutSimFaces", "LayoutSimICU", "LayoutSimShaping",
+                "LayoutSimSystemFont", "LayoutSimBreaking",
             ]
         ),
         // Catalogs uses ICU's plural rules and number formats, not fonts or shaping.
-        .target(name: "LayoutSimCatalogs", dependencies: ["LayoutSimModel", "LayoutSimICU"]),
+        .target(name: "LayoutSimCatalogs", dependencies: ["LayoutSimModel", "LayoutSimSupport", "LayoutSimICU"]),
         .target(
             name: "LayoutSimCheck",
             // Faces only for Apple's font index (`--apple-fonts`), a value; the fonts are opened by the engine.
-            dependencies: ["LayoutSimModel", "LayoutSimFaces", "LayoutSimFitting", "LayoutSimCatalogs", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "LayoutSimModel", "LayoutSimSupport", "LayoutSimFaces", "LayoutSimFitting", "LayoutSimCatalogs",
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
         .target(
             name: "LayoutSimReports",
-            dependencies: ["LayoutSimModel", "LayoutSimBreaking", "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck"]
+            dependencies: [
+                "LayoutSimModel", "LayoutSimSupport", "LayoutSimBreaking", "LayoutSimFitting", "LayoutSimCatalogs",
+                "LayoutSimCheck",
+            ]
         ),
         // The umbrella: `import LayoutSim` gives users the public API of every stage.
         .target(
             name: "LayoutSim",
             dependencies: [
-                "LayoutSimModel", "LayoutSimFaces", "LayoutSimICU", "LayoutSimShaping", "LayoutSimSystemFont",
-                "LayoutSimBreaking", "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck", "LayoutSimReports",
+                "LayoutSimModel", "LayoutSimSupport", "LayoutSimFaces", "LayoutSimICU", "LayoutSimShaping",
+                "LayoutSimSystemFont", "LayoutSimBreaking", "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck",
+                "LayoutSimReports",
             ]
         ),
         // The test helpers (`expectFits`, `expectCatalogFits`): a product of their own.
@@ -85,7 +95,7 @@ let package = Package(
         .executableTarget(
             name: "LayoutSimCLI",
             dependencies: [
-                "LayoutSim",
+                "LayoutSim", "LayoutSimSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -98,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutSimModelTests",
-            dependencies: ["LayoutSimModel", "LayoutSimTestSupport"],
+            dependencies: ["LayoutSimModel", "LayoutSimSupport", "LayoutSimTestSupport"],
             path: "Tests/ModelTests"
         ),
         .testTarget(
@@ -114,7 +124,8 @@ let package = Package(
         .testTarget(
             name: "LayoutSimShapingTests",
             dependencies: [
-                "LayoutSimModel", "LayoutSimFaces", "LayoutSimICU", "LayoutSimShaping", "LayoutSimFitting", "LayoutSimTestSupport",
+                "LayoutSimModel", "LayoutSimSupport", "LayoutSimFaces", "LayoutSimICU", "LayoutSimShaping", "LayoutSimFitting",
+                "LayoutSimTestSupport",
             ],
             path: "Tests/ShapingTests"
         ),
@@ -144,8 +155,8 @@ let package = Package(
         .testTarget(
             name: "LayoutSimCheckTests",
             dependencies: [
-                "LayoutSimModel", "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck", "LayoutSimReports",
-                "LayoutSimTestSupport",
+                "LayoutSimModel", "LayoutSimSupport", "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck",
+                "LayoutSimReports", "LayoutSimTestSupport",
             ],
             path: "Tests/CheckTests"
         ),

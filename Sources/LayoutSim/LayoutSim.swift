@@ -2,6 +2,7 @@
 // architecture.md); the stages themselves are separate targets so that an arrow the architecture forbids does not
 // compile.
 @_exported import LayoutSimModel
+@_exported import LayoutSimSupport
 @_exported import LayoutSimFaces
 @_exported import LayoutSimICU
 @_exported import LayoutSimShaping

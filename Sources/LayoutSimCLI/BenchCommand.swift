@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayoutSim
+import LayoutSimSupport
 
 /// `layoutsim bench`: layouts per second over a fixed corpus, next to the cost of shaping alone.
 struct BenchCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayoutSim
+import LayoutSimSupport
 
 /// `layoutsim budgets`: writes the room each string has, from a JSON report of `check`, into catalogs where
 /// translators see it.

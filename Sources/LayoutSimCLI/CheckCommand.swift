@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayoutSim
+import LayoutSimSupport
 
 /// `layoutsim check`: every string of the app's catalogs, in every locale, at every category, against a spec.
 struct CheckCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LayoutSim
 import LayoutSimCatalogs
+import LayoutSimSupport
 
 /// `layoutsim fit`: lays out one string at every Dynamic Type size and says where it stops fitting.
 struct FitCommand: ParsableCommand {

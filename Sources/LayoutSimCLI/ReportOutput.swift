@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayoutSim
+import LayoutSimSupport
 
 /// Where `check` and `merge` put what they say: input problems on standard error (always, as
 /// `file:line:column: severity: message`); the report on standard output, or in `--output` (atomically) with only

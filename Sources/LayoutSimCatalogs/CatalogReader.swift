@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimModel
+import LayoutSimSupport
 
 /// What a catalog reader found: the concrete strings, the problems, and the catalog's source language.
 public struct CatalogReadResult: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import LayoutSimModel
+import LayoutSimSupport
 
 /// A JSON value read by ``JSONDocument``.
 package enum JSONValue: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutSimModel
 import LayoutSimICU
+import LayoutSimSupport
 
 /// The integer sample for the placeholders of one plural variant: a number that selects the variant's category in
 /// the locale (CLDR cardinal rules, through ICU), chosen as the widest such number when formatted.

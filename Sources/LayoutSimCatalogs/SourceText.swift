@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimModel
+import LayoutSimSupport
 
 /// The text of a catalog file, decoded, with a line index for turning offsets into `line:column`.
 ///

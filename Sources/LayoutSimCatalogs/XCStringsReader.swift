@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimModel
+import LayoutSimSupport
 
 /// Reads a String Catalog (`.xcstrings`, JSON, versions 1.0 and 1.1).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimModel
+import LayoutSimSupport
 
 /// A failure a baseline accepted: the string (key, locale, variant), the element that placed it, and a hash of
 /// the text as laid out (after placeholder substitution). A failure matches only when all of them are the same,

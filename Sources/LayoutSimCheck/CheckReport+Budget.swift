@@ -1,4 +1,5 @@
 import LayoutSimModel
+import LayoutSimSupport
 
 extension CheckResult {
     /// The room a string has where it must fit: what a translator may write.

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimModel
+import LayoutSimSupport
 
 // What a report's results depend on, recorded so that two reports can be compared, a result reproduced, and
 // `merge` can tell shards of one run from reports of different inputs.

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutSimFitting
 import LayoutSimModel
+import LayoutSimSupport
 
 // The JSON report, written by ``JSONWriter`` straight from the values: the same bytes `JSONEncoder` gives for the
 // `Codable` conformances (sorted keys, pretty-printed, nil optionals left out) — a test compares the two — without

@@ -1,4 +1,5 @@
 import LayoutSimModel
+import LayoutSimSupport
 
 extension CheckResult {
     /// Where a child of a group (a row, a column, alternatives) was laid out.

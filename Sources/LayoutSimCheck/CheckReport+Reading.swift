@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimModel
+import LayoutSimSupport
 
 // Reading reports back (for `merge` and `--baseline`): they are user input, so every problem names the file and
 // says what is wrong, and reports of version 1 (before `input`, `fonts`, `textSHA256`) still read.

@@ -4,6 +4,7 @@ import LayoutSimCatalogs
 import LayoutSimFaces
 import LayoutSimFitting
 import LayoutSimModel
+import LayoutSimSupport
 
 /// What `layoutsim check` checks, and how.
 public struct CheckOptions: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import LayoutSimCatalogs
 import LayoutSimFitting
 import LayoutSimModel
+import LayoutSimSupport
 import Yams
 
 /// Where and how each string is shown: the `--spec` file of `layoutsim check` (JSON or YAML).

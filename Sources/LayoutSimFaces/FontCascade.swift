@@ -1,4 +1,5 @@
 import LayoutSimModel
+import LayoutSimSupport
 
 /// Which of Apple's system fonts a bundled face stands in for. Each one is measured the way iOS measures the font it
 /// replaces (widths calibrated, line boxes from SF's, emoji at the size iOS draws them): see `StandInCalibration`.

@@ -2,6 +2,7 @@ import CFreeType
 import CHarfBuzz
 import Foundation
 import LayoutSimModel
+import LayoutSimSupport
 
 /// Collects SVG path commands from FreeType's outline callbacks (font units, y up).
 private final class PathBuilder {

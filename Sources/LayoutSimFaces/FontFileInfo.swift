@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimModel
+import LayoutSimSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

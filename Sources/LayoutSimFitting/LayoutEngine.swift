@@ -3,6 +3,7 @@ import LayoutSimBreaking
 import LayoutSimFaces
 import LayoutSimModel
 import LayoutSimShaping
+import LayoutSimSupport
 import LayoutSimSystemFont
 
 /// The entry point: owns the fonts, the shaper and the caches, and answers fit requests.

@@ -1,5 +1,6 @@
 import CICU
 import LayoutSimModel
+import LayoutSimSupport
 
 /// A place where a line may end: a UTF-16 offset, and whether the line must end there.
 public struct BreakOpportunity: Sendable, Hashable {

@@ -3,6 +3,7 @@ import LayoutSimCatalogs
 import LayoutSimCheck
 import LayoutSimFitting
 import LayoutSimModel
+import LayoutSimSupport
 
 /// The self-contained HTML report of `layoutsim check --html DIR`: an index with a grid of keys × locales coloured
 /// by the first failing category (sortable), and a section per failure with pictures of the label at the default

@@ -3,6 +3,7 @@ import Foundation
 import LayoutSimFaces
 import LayoutSimICU
 import LayoutSimModel
+import LayoutSimSupport
 
 /// How much each cluster's advance changes at a line edge, points at one size (empty arrays: no change anywhere).
 ///

@@ -1,5 +1,6 @@
 import CHarfBuzz
 import LayoutSimFaces
+import LayoutSimSupport
 
 /// Shaping a run of Latin-1 characters in the SF stand-in without a HarfBuzz call, from what HarfBuzz gave for the
 /// same characters and pairs before.

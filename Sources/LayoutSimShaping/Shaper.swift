@@ -1,6 +1,7 @@
 import CHarfBuzz
 import LayoutSimFaces
 import LayoutSimModel
+import LayoutSimSupport
 
 /// Shapes text with HarfBuzz in font units. Owned by a ``LayoutEngine``; counts its work for `--stats`.
 package final class Shaper {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LayoutSimSupport
 
 /// Scans of a string's UTF-8 bytes in place (a buffer of them, which only this target and Faces may hold), not one
 /// at a time through `String.UTF8View`.

@@ -1,6 +1,7 @@
 import LayoutSimFaces
 import LayoutSimICU
 import LayoutSimModel
+import LayoutSimSupport
 
 /// The first stage of every fit: itemizes a text by font coverage, bidi level and script, shapes each run once in
 /// font units, and collects its line-break opportunities and grapheme boundaries into a ``MeasuredText``.

@@ -1,6 +1,7 @@
 import LayoutSimFaces
 import LayoutSimModel
 import LayoutSimShaping
+import LayoutSimSupport
 
 /// The stand-in for Apple's system font (SF Pro), as UIKit measures it with `UIFont.systemFont(ofSize:weight:)`
 /// and `preferredFont(forTextStyle:)`.

@@ -2,6 +2,7 @@ import Foundation
 @testable import LayoutSimCheck
 import LayoutSimFitting
 import LayoutSimModel
+import LayoutSimSupport
 import LayoutSimTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimModel
+import LayoutSimSupport
 import Testing
 
 /// ``InputFile`` and ``OutputFile`` (which pass Swift arrays to `read` and `write`): sizes at the limit, empty files,

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimModel
+import LayoutSimSupport
 import Testing
 
 /// ``JSONWriter`` against Foundation's `JSONEncoder` (pretty, sorted, slashes unescaped), the layout it copies.

@@ -1,4 +1,5 @@
 import LayoutSimModel
+import LayoutSimSupport
 import Testing
 
 /// The bounded cache evicts exactly the least recently used entry, against a hand trace and a naive reference.

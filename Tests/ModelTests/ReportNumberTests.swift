@@ -1,4 +1,5 @@
 import LayoutSimModel
+import LayoutSimSupport
 import Testing
 
 @Suite("Report numbers")

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimModel
+import LayoutSimSupport
 import LayoutSimTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import LayoutSimModel
 import LayoutSimShaping
+import LayoutSimSupport
 import Testing
 
 /// ``TextBytes`` reads a string's UTF-8 in place: the answers are the ones `utf8` gives byte by byte.

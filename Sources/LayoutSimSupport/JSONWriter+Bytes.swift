@@ -1,5 +1,6 @@
 // The bytes of JSONWriter's items, written by index into its storage (which the caller has made long enough).
 
+import LayoutSimModel
 extension Array where Element == UInt8 {
     /// Stores `byte` at `index`, which must be within bounds.
     @inline(__always)

@@ -1,3 +1,4 @@
+import LayoutSimModel
 import Crypto
 import Foundation
 

@@ -1,3 +1,4 @@
+import LayoutSimModel
 import Foundation
 #if canImport(Glibc)
 import Glibc

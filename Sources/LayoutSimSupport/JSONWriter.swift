@@ -1,3 +1,5 @@
+import LayoutSimModel
+
 /// A streaming writer of pretty-printed JSON, byte for byte the layout of Foundation's `JSONEncoder` with
 /// `[.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]` (two-space indent, `"key" : value`, an empty container
 /// as `[`, an empty line, `]`), for reports too large to build as a tree first.

@@ -1,3 +1,4 @@
+import LayoutSimModel
 import Foundation
 
 /// A value computed on another thread while the caller goes on, or at once on the caller's thread when `inParallel`
