@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimCatalogs
+import LayoutSimFaces
 import LayoutSimFitting
 import LayoutSimModel
 
@@ -63,7 +64,7 @@ extension CheckRunner {
     }
 
     /// The report of a check before its results: what was asked, the input's hashes, the system font's source.
-    static func startedReport(_ options: CheckOptions, input: CheckReport.Input) -> CheckReport {
+    static func startedReport(_ options: CheckOptions, input: CheckReport.Input, appleFonts: AppleFontIndex?) -> CheckReport {
         var report = CheckReport(
             catalogs: options.catalogs, spec: options.spec, categories: options.categories.map(\.swiftUIName),
             shards: [options.shard.map { "\($0.index)/\($0.count)" } ?? "1/1"], results: [], unspecifiedKeys: [],
@@ -72,7 +73,7 @@ extension CheckRunner {
         )
         report.toolVersion = LayoutSimVersion.current
         report.input = input
-        report.systemFontSource = options.appleFontIndex.map { "apple-fonts " + $0.directory }
+        report.systemFontSource = appleFonts.map { "apple-fonts " + $0.directory }
         return report
     }
 }
@@ -117,11 +118,11 @@ final class JobMaker {
     private var siblings = GroupTexts(sourceLanguage: "en")
 
     /// Starts the workers: each makes its engine while this thread reads the catalogs.
-    init(spec: LayoutSpec, options: CheckOptions, said: Diagnostics) {
+    init(spec: LayoutSpec, options: CheckOptions, appleFonts: AppleFontIndex?, said: Diagnostics) {
         self.spec = spec
         self.options = options
         self.said = said
-        feed = LayoutFeed(options: options)
+        feed = LayoutFeed(options: options, appleFonts: appleFonts)
         var samples = options.samples
         for (specifier, sample) in spec.placeholders { samples.overrides[specifier] = sample }
         self.samples = samples

@@ -30,6 +30,7 @@ final class LayoutFeed: @unchecked Sendable {
     static let runSize = 16
 
     private let options: CheckOptions
+    private let appleFonts: AppleFontIndex?
     private let condition = NSCondition()
     private let started = DispatchGroup()
     /// Runs not taken yet (from `firstWaiting` on): a run's index of its first job, and its jobs.
@@ -71,9 +72,10 @@ final class LayoutFeed: @unchecked Sendable {
         )
     }
 
-    /// Starts `options.workers − 1` threads.
-    init(options: CheckOptions) {
+    /// Starts `options.workers − 1` threads, whose engines lay the system font out with `appleFonts` when given.
+    init(options: CheckOptions, appleFonts: AppleFontIndex?) {
         self.options = options
+        self.appleFonts = appleFonts
         tally = options.baseline == nil ? CheckReport.Tally() : nil
         for _ in 1..<max(1, options.workers) {
             started.enter()
@@ -145,7 +147,7 @@ final class LayoutFeed: @unchecked Sendable {
     private func work() {
         let engine: LayoutEngine
         do throws(LayoutSimError) {
-            engine = try LayoutEngine(fontsDirectory: options.fontsDirectory, appleFonts: options.appleFontIndex)
+            engine = try LayoutEngine(fontsDirectory: options.fontsDirectory, appleFonts: appleFonts)
         } catch {
             condition.withLock { if firstError == nil { firstError = error } }
             return

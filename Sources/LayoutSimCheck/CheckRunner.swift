@@ -45,8 +45,6 @@ public struct CheckOptions: Sendable {
     public var appleFonts: String?
     /// `--require-fonts`: fail (as bad input) unless the system font comes from these.
     public var requiredFonts: RequiredFonts?
-    /// Apple's fonts as resolved from the above (set by the runner).
-    package var appleFontIndex: AppleFontIndex?
     /// Whether String Catalogs' jobs are made as their keys are read (tests turn it off to compare: the report is
     /// the same either way).
     package var streamsCatalogs = true
@@ -158,16 +156,16 @@ public enum CheckRunner {
         guard let spec else {
             // Nothing can be laid out: the catalogs are read for what they say.
             _ = readCatalogs(options, said: &said)
-            var report = startedReport(options, input: input.value)
+            var report = startedReport(options, input: input.value, appleFonts: nil)
             report.diagnostics = said.all
             report.finish()
             return report
         }
-        var options = options
-        options.appleFontIndex = try appleFonts(options, spec: spec)
-        let jobs = JobMaker(spec: spec, options: options, said: said)
+        // Apple's fonts as the options, the spec and the environment say (nil: the bundled stand-ins).
+        let appleFonts = try appleFonts(options, spec: spec)
+        let jobs = JobMaker(spec: spec, options: options, appleFonts: appleFonts, said: said)
         jobs.readCatalogs()
-        let report = startedReport(options, input: input.value)
+        let report = startedReport(options, input: input.value, appleFonts: appleFonts)
         jobs.makePseudolocalizedJobs()
         let laidOut = try jobs.layOut()
         return assemble(report, laidOut: laidOut, jobs: jobs)
