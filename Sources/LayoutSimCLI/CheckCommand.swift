@@ -191,11 +191,10 @@ struct CheckCommand: ParsableCommand {
             try ReportOutput.writeBaseline(of: report, to: updateBaseline, format: format, output: output)
             return  // the failures are accepted now
         }
-        // Every report is written: the process ends here (exit flushes standard output), with the report still held.
-        // Freeing a large check's results one by one (tens of thousands of values) costs more than the system
+        // Every report is written. The report and the options (a baseline's entries) are kept to the process's
+        // end: freeing a large check's results one by one (tens of thousands of values) costs more than the system
         // reclaiming the memory at once.
-        withExtendedLifetime(report) {
-            Foundation.exit(Int32(report.exitStatus))
-        }
+        ProcessLifetime.keep((report, options))
+        if report.exitStatus != 0 { throw ExitCode(Int32(report.exitStatus)) }
     }
 }
