@@ -76,21 +76,24 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("development-language"), help: ArgumentHelp("The language of Base.lproj strings files. Default: en.", valueName: "tag"))
     var developmentLanguage: String = "en"
 
-    @Flag(name: .customLong("system-fonts"), help: "Use fonts installed on this machine (fontconfig) as a last-resort fallback.")
-    var systemFonts = false
+    @OptionGroup var systemFonts: SystemFontsOption<FontsHelp>
 
-    @Option(name: .customLong("fonts-dir"), help: ArgumentHelp("The bundled Fonts/ folder, if it cannot be found.", valueName: "dir"), completion: .directory)
-    var fontsDir: String?
+    @OptionGroup var fontsDirectory: FontsDirectoryOption<FontsHelp>
 
-    @Option(name: .customLong("apple-fonts"), help: ArgumentHelp("Lay the system font and its cascade out with Apple's own fonts from this folder (an iOS simulator runtime's System/Library/Fonts, or a copy), 'auto' (macOS: the newest installed iOS simulator runtime) or 'off'. Default: the spec's appleFonts, else $LAYOUTSIM_APPLE_FONTS, else the bundled stand-ins.", valueName: "dir|auto|off"), completion: .directory)
-    var appleFonts: String?
+    @OptionGroup var appleFonts: AppleFontsOption<FontsHelp>
 
     @Option(name: .customLong("require-fonts"), help: ArgumentHelp("Fail as bad input (status 2) unless the system font comes from these: apple (Apple's own fonts) or stand-ins.", valueName: "apple|stand-ins"), completion: .list(RequiredFonts.allCases.map(\.rawValue)))
     var requireFonts: String?
 
+    /// The font options' help as `check` words it: the spec comes first.
+    enum FontsHelp: FontOptionsHelp {
+        static let appleFonts = "Lay the system font and its cascade out with Apple's own fonts from this folder (an iOS simulator runtime's System/Library/Fonts, or a copy), 'auto' (macOS: the newest installed iOS simulator runtime) or 'off'. Default: the spec's appleFonts, else $LAYOUTSIM_APPLE_FONTS, else the bundled stand-ins."
+    }
+
     mutating func run() throws {
         var options = CheckOptions(catalogs: catalogs, spec: spec)
-        options.appleFonts = appleFonts
+        // Resolved by the check, after the spec's appleFonts.
+        options.appleFonts = appleFonts.setting
         if let requireFonts {
             guard let required = RequiredFonts(rawValue: requireFonts) else {
                 throw CLIError.badInput("--require-fonts '\(requireFonts)': expected apple or stand-ins")
@@ -134,9 +137,9 @@ struct CheckCommand: ParsableCommand {
         }
         guard jobs >= 1 && jobs <= 64 else { throw CLIError.badInput("--jobs must be between 1 and 64") }
         options.workers = jobs
-        options.usesSystemFonts = systemFonts
+        options.usesSystemFonts = systemFonts.isOn
         options.developmentLanguage = developmentLanguage
-        options.fontsDirectory = fontsDir.map { URL(fileURLWithPath: $0) }
+        options.fontsDirectory = fontsDirectory.url
         options.drawsFailures = html != nil
         if let baseline {
             // A baseline that cannot be read is an error in the report, which is still made and written (every

@@ -141,8 +141,7 @@ struct FitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("on (default): the stand-ins of iOS's fonts measure as iOS's fonts do (Thai ×1.07, Arabic ×0.89, zh ideographs ×1.02, emoji at iOS's emoji size); off: each stand-in as itself (Latin keeps SF's own advances, which the SF model always takes). See the README.", valueName: "on|off"), completion: Completions.calibrations)
     var calibration: String?
 
-    @Flag(name: .customLong("system-fonts"), help: "Use fonts installed on this machine (fontconfig) as a last-resort fallback. Off by default: results then differ between machines.")
-    var systemFonts = false
+    @OptionGroup var systemFonts: SystemFontsOption<FontsHelp>
 
     @Flag(help: "Print the report as JSON (keys sorted).")
     var json = false
@@ -150,11 +149,15 @@ struct FitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also draw the layout as SVG to this file: every category side by side (or those of --categories), real glyph outlines, guides, hidden and clipped parts shaded.", valueName: "file"), completion: .file(extensions: ["svg"]))
     var svg: String?
 
-    @Option(name: .customLong("fonts-dir"), help: ArgumentHelp("The bundled Fonts/ folder, if it cannot be found (also $LAYOUTSIM_FONTS).", valueName: "dir"), completion: .directory)
-    var fontsDir: String?
+    @OptionGroup var fontsDirectory: FontsDirectoryOption<FontsHelp>
 
-    @Option(name: .customLong("apple-fonts"), help: ArgumentHelp("Lay the system font and its cascade out with Apple's own fonts from this folder (an iOS simulator runtime's System/Library/Fonts, or a copy), 'auto' (macOS: the newest installed iOS simulator runtime) or 'off'. Default: $LAYOUTSIM_APPLE_FONTS, else the bundled stand-ins.", valueName: "dir|auto|off"), completion: .directory)
-    var appleFonts: String?
+    @OptionGroup var appleFonts: AppleFontsOption<FontsHelp>
+
+    /// The font options' help as `fit` words it.
+    enum FontsHelp: FontOptionsHelp {
+        static let systemFonts = "Use fonts installed on this machine (fontconfig) as a last-resort fallback. Off by default: results then differ between machines."
+        static let fontsDirectory = "The bundled Fonts/ folder, if it cannot be found (also $LAYOUTSIM_FONTS)."
+    }
 
     mutating func run() throws {
         let request: FitRequest
@@ -164,11 +167,7 @@ struct FitCommand: ParsableCommand {
             request = try makeRequest()
             // Refused before anything is laid out or written (an SVG was written, then the requirement refused).
             through = try requirement(request)
-            let apple: AppleFontIndex?
-            do {
-                apple = try AppleFontsSetting.resolve([appleFonts, AppleFontsSetting.environmentValue])
-            } catch { throw CLIError.badInput(error.description) }
-            let engine = try LayoutEngine(fontsDirectory: fontsDir.map { URL(fileURLWithPath: $0) }, appleFonts: apple)
+            let engine = try LayoutEngine(fontsDirectory: fontsDirectory.url, appleFonts: try appleFonts.resolved())
             if let svg {
                 let drawn = try engine.draw(request)
                 do throws(OutputFileError) {
@@ -260,7 +259,7 @@ struct FitCommand: ParsableCommand {
         let text = text.utf8.contains(UInt8(ascii: "\\")) ? text.replacingOccurrences(of: "\\n", with: "\n") : text
         return try element.request(
             text: text, language: lang, categories: selected,
-            usesSystemFonts: systemFonts, displayScale: scale, faceIndex: faceIndex
+            usesSystemFonts: systemFonts.isOn, displayScale: scale, faceIndex: faceIndex
         )
     }
 }
