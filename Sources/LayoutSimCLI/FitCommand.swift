@@ -159,6 +159,16 @@ struct FitCommand: ParsableCommand {
         static let fontsDirectory = "The bundled Fonts/ folder, if it cannot be found (also $LAYOUTSIM_FONTS)."
     }
 
+    /// `--scale`, said before anything else is wrong: a display scale is 1, 2 or 3 (screens are 1×, 2× or 3×, an
+    /// iPhone 3×, an iPad 2×: 2.5 is no device's). The width's checks stay in ``makeRequest()``, after the words are
+    /// read: a wrong style is said before a missing width.
+    func validate() throws {
+        guard !Validation.isDeferred else { return }
+        guard [1, 2, 3].contains(scale) else {
+            throw CLIError.badInput("--scale \(scale.isFinite ? ReportNumber.text(scale) : "\(scale)"): a display scale is 1, 2 or 3")
+        }
+    }
+
     mutating func run() throws {
         let request: FitRequest
         let report: FitReport
@@ -217,11 +227,8 @@ struct FitCommand: ParsableCommand {
         return request.categories.max() ?? .accessibility5
     }
 
+    /// The request the options make (``validate()`` has judged `--scale`).
     func makeRequest() throws -> FitRequest {
-        // Screens are 1×, 2× or 3× (an iPhone 3×, an iPad 2×): 2.5 is no device's.
-        guard [1, 2, 3].contains(scale) else {
-            throw CLIError.badInput("--scale \(scale.isFinite ? ReportNumber.text(scale) : "\(scale)"): a display scale is 1, 2 or 3")
-        }
         var element = ElementSpec()
         // The options that take words are read as the spec reads the same fields (one parser, one message).
         let words: [(field: String, value: String?)] = [

@@ -61,7 +61,18 @@ struct LayoutSimCommand: ParsableCommand {
     /// a usage error, a completion script) is parsed again the root's way, which says it with the command's full
     /// name (`layoutsim fit`): the same arguments give the same command either way, as the root takes no options of
     /// its own and no subcommand has subcommands.
+    ///
+    /// The command is validated once the arguments are known to parse: ArgumentParser validates it before it looks
+    /// for unknown options and extra values, and would say a wrong value where the usage error is said (both bad
+    /// input, the usage error first); and it would report the ``CLIError`` that `validate()` throws in its own words,
+    /// as a failure of status 1.
     static func parsedCommand(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) throws -> ParsableCommand {
+        var command = try Validation.$isDeferred.withValue(true) { try parseCommand(arguments) }
+        try command.validate()
+        return command
+    }
+
+    private static func parseCommand(_ arguments: [String]) throws -> ParsableCommand {
         if let name = arguments.first,
            let subcommand = configuration.subcommands.first(where: { $0._commandName == name }),
            subcommand.configuration.subcommands.isEmpty {
@@ -75,6 +86,13 @@ struct LayoutSimCommand: ParsableCommand {
         }
         return try parseAsRoot(arguments)
     }
+}
+
+/// When the commands' `validate()` judge their options.
+enum Validation {
+    /// While true, `validate()` judges nothing: ``LayoutSimCommand/parsedCommand(_:)`` parses the arguments, then
+    /// calls it.
+    @TaskLocal static var isDeferred = false
 }
 
 /// Values the process keeps until it ends.
