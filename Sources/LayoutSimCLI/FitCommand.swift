@@ -103,7 +103,7 @@ struct FitCommand: ParsableCommand {
     var scale: Double = 3
 
     @Option(help: ArgumentHelp("Categories: a name (xS, L, AX5, accessibility5, …), a...b, ...b, a..., all, or a comma list. Default: all.", valueName: "range"), completion: Completions.categories)
-    var categories: String?
+    var categories: Parsed<CategoryRange>?
 
     @Option(help: ArgumentHelp("BCP 47 language of the text (de, th, zh-Hant): line-breaking rules and shaping.", valueName: "tag"))
     var lang: String?
@@ -261,7 +261,7 @@ struct FitCommand: ParsableCommand {
         if width == nil && device == nil && scaledWidth == nil { throw CLIError.badInput("--width, --scaled-width or --device is needed") }
         let widths = [("--width", width != nil), ("--scaled-width", scaledWidth != nil), ("--device", device != nil)].filter(\.1).map(\.0)
         if widths.count > 1 { throw CLIError.badInput("give one of --width, --scaled-width and --device (got \(widths.joined(separator: " and ")))") }
-        let selected = try categories.map { try ContentSizeCategory.parseRange($0) }
+        let selected = try categories?.value.categories
         // Only text with a backslash can hold a \n (Foundation's replacing costs ~0.6 M instructions on first use).
         let text = text.utf8.contains(UInt8(ascii: "\\")) ? text.replacingOccurrences(of: "\\n", with: "\n") : text
         return try element.request(

@@ -83,7 +83,7 @@ struct LocaleList: OptionValue {
     }
 }
 
-/// `check --categories`: a name, a...b, ...b, a..., all, or a comma list.
+/// `--categories` of `check` and `fit`: a name, a...b, ...b, a..., all, or a comma list.
 struct CategoryRange: OptionValue {
     let categories: [ContentSizeCategory]
 
