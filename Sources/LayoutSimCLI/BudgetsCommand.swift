@@ -47,12 +47,12 @@ struct BudgetsCommand: ParsableCommand {
     var inPlace = false
 
     @Option(help: ArgumentHelp("XLIFF budgets in char (code points; default), glyph (grapheme clusters) or pixel (iOS points).", valueName: "unit"), completion: Completions.budgetUnits)
-    var unit: String = "char"
+    var unit = Parsed<BudgetUnit>(argument: "char")
 
-    mutating func run() throws {
-        guard let unit = BudgetUnit(rawValue: unit) else {
-            throw CLIError.badInput("unknown --unit '\(unit)'; valid: \(BudgetUnit.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
+    /// The options' values read, and the options that do not go together: the first wrong one is said.
+    func validate() throws {
+        guard !Validation.isDeferred else { return }
+        _ = try unit.value
         guard !catalogs.isEmpty else { throw CLIError.badInput("no catalogs to write budgets into") }
         let destinations = [output != nil, outputDir != nil, inPlace].filter { $0 }.count
         guard destinations == 1 else {
@@ -61,6 +61,10 @@ struct BudgetsCommand: ParsableCommand {
         if output != nil, catalogs.count > 1 {
             throw CLIError.badInput("--output takes one catalog (\(catalogs.count) given); use --output-dir DIR for several")
         }
+    }
+
+    mutating func run() throws {
+        let unit = try self.unit.value
         let checkReport: CheckReport
         do { checkReport = try CheckReport.read(path: report) } catch { throw CLIError.badInput(error.description) }
         let budgets = checkReport.catalogBudgets

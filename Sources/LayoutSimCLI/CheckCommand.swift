@@ -39,13 +39,13 @@ struct CheckCommand: ParsableCommand {
     var spec: String
 
     @Option(help: ArgumentHelp("Only these locales, comma-separated (as in the catalogs, e.g. th,ar,hi); one that no catalog has is an error.", valueName: "list"))
-    var locales: String?
+    var locales: Parsed<LocaleList>?
 
     @Option(help: ArgumentHelp("Categories: a name, a...b, ...b, a..., all, or a comma list. Default: all.", valueName: "range"), completion: Completions.categories)
-    var categories: String?
+    var categories: Parsed<CategoryRange>?
 
     @Option(help: ArgumentHelp("text (default), json, junit, sarif or github.", valueName: "format"), completion: Completions.formats)
-    var format: String = "text"
+    var format = Parsed<ReportFormat>(argument: "text")
 
     @Option(help: ArgumentHelp("Write the report here (atomically, through a link to its target, keeping its permissions; never over a FIFO, device or folder) instead of standard output, which then carries only the summary line, printed even when the file cannot be written.", valueName: "file"), completion: .file())
     var output: String?
@@ -63,13 +63,13 @@ struct CheckCommand: ParsableCommand {
     var updateBaseline: String?
 
     @Option(help: ArgumentHelp("Check slice I of N (1-based), e.g. 2/4, for a CI matrix; join the JSON reports with 'layoutsim merge'.", valueName: "I/N"))
-    var shard: String?
+    var shard: Parsed<Shard>?
 
     @Flag(help: "Also check the source language pseudolocalized (locale x-pseudo), so layouts are checked before any translation exists.")
     var pseudo = false
 
     @Option(name: .customLong("pseudo-modes"), help: ArgumentHelp("Pseudolocalization modes, comma-separated: expansion, accents, tallMarks, rightToLeft, brackets. Default: expansion,accents,brackets.", valueName: "list"), completion: Completions.pseudoModes)
-    var pseudoModes: String?
+    var pseudoModes: Parsed<PseudoModes>?
 
     @Option(help: ArgumentHelp("Threads laying out strings (each with its own engine, from the first strings read on) and encoding the JSON report's results; with more than one, a String Catalog's line index is made beside its parsing. Default: 2.", valueName: "n"))
     var jobs: Int = 2
@@ -77,67 +77,51 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("development-language"), help: ArgumentHelp("The language of Base.lproj strings files. Default: en.", valueName: "tag"))
     var developmentLanguage: String = "en"
 
-    @Flag(name: .customLong("system-fonts"), help: "Use fonts installed on this machine (fontconfig) as a last-resort fallback.")
-    var systemFonts = false
+    @OptionGroup var systemFonts: SystemFontsOption<FontsHelp>
 
-    @Option(name: .customLong("fonts-dir"), help: ArgumentHelp("The bundled Fonts/ folder, if it cannot be found.", valueName: "dir"), completion: .directory)
-    var fontsDir: String?
+    @OptionGroup var fontsDirectory: FontsDirectoryOption<FontsHelp>
 
-    @Option(name: .customLong("apple-fonts"), help: ArgumentHelp("Lay the system font and its cascade out with Apple's own fonts from this folder (an iOS simulator runtime's System/Library/Fonts, or a copy), 'auto' (macOS: the newest installed iOS simulator runtime) or 'off'. Default: the spec's appleFonts, else $LAYOUTSIM_APPLE_FONTS, else the bundled stand-ins.", valueName: "dir|auto|off"), completion: .directory)
-    var appleFonts: String?
+    @OptionGroup var appleFonts: AppleFontsOption<FontsHelp>
 
     @Option(name: .customLong("require-fonts"), help: ArgumentHelp("Fail as bad input (status 2) unless the system font comes from these: apple (Apple's own fonts) or stand-ins.", valueName: "apple|stand-ins"), completion: .list(RequiredFonts.allCases.map(\.rawValue)))
-    var requireFonts: String?
+    var requireFonts: Parsed<RequiredFonts>?
 
-    mutating func run() throws {
-        var options = CheckOptions(catalogs: catalogs, spec: spec)
-        options.appleFonts = appleFonts
-        if let requireFonts {
-            guard let required = RequiredFonts(rawValue: requireFonts) else {
-                throw CLIError.badInput("--require-fonts '\(requireFonts)': expected apple or stand-ins")
-            }
-            options.requiredFonts = required
-        }
-        options.locales = locales.map {
-            $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        }
-        if options.locales?.isEmpty == true {
-            throw CLIError.badInput("--locales '\(locales ?? "")': no locale given (a comma-separated list, e.g. de,th,ar)")
-        }
-        if let categories {
-            do { options.categories = try ContentSizeCategory.parseRange(categories) } catch { throw CLIError.badInput(error.description) }
-        }
-        if pseudo || pseudoModes != nil {
-            var modes = Set<Pseudolocalizer.Mode>([.expansion, .accents, .brackets])
-            if let pseudoModes {
-                modes = []
-                for name in pseudoModes.split(separator: ",") {
-                    guard let mode = Pseudolocalizer.Mode(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-                        throw CLIError.badInput("unknown pseudolocalization mode '\(name)'; valid: \(Pseudolocalizer.Mode.allCases.map(\.rawValue).joined(separator: ", "))")
-                    }
-                    modes.insert(mode)
-                }
-            }
-            options.pseudo = modes
-        }
+    /// The font options' help as `check` words it: the spec comes first.
+    enum FontsHelp: FontOptionsHelp {
+        static let appleFonts = "Lay the system font and its cascade out with Apple's own fonts from this folder (an iOS simulator runtime's System/Library/Fonts, or a copy), 'auto' (macOS: the newest installed iOS simulator runtime) or 'off'. Default: the spec's appleFonts, else $LAYOUTSIM_APPLE_FONTS, else the bundled stand-ins."
+    }
+
+    /// The options' values read, and the options that do not go together: the first wrong one is said.
+    func validate() throws {
+        guard !Validation.isDeferred else { return }
+        _ = try requireFonts?.value
+        _ = try locales?.value
+        _ = try categories?.value
+        _ = try pseudoModes?.value
         if let shard {
-            let parts = shard.split(separator: "/").compactMap { Int($0) }
-            guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-                throw CLIError.badInput("--shard '\(shard)': expected I/N with 1 ≤ I ≤ N, e.g. 1/4")
-            }
-            options.shard = (parts[0], parts[1])
+            _ = try shard.value
             if updateBaseline != nil {
                 throw CLIError.badInput("--update-baseline with --shard would keep only this shard's failures; merge the shards' JSON reports with 'layoutsim merge … --update-baseline FILE'")
             }
         }
-        guard ReportFormat.names.contains(format) else {
-            throw CLIError.badInput("unknown --format '\(format)'; valid: text, json, junit, sarif, github")
-        }
+        _ = try format.value
         guard jobs >= 1 && jobs <= 64 else { throw CLIError.badInput("--jobs must be between 1 and 64") }
+    }
+
+    mutating func run() throws {
+        var options = CheckOptions(catalogs: catalogs, spec: spec)
+        // Resolved by the check, after the spec's appleFonts.
+        options.appleFonts = appleFonts.setting
+        options.requiredFonts = try requireFonts?.value
+        options.locales = try locales?.value.locales
+        if let categories { options.categories = try categories.value.categories }
+        if pseudo || pseudoModes != nil { options.pseudo = try pseudoModes?.value.modes ?? PseudoModes.standard }
+        if let shard = try shard?.value { options.shard = (shard.index, shard.count) }
+        let format = try self.format.value
         options.workers = jobs
-        options.usesSystemFonts = systemFonts
+        options.usesSystemFonts = systemFonts.isOn
         options.developmentLanguage = developmentLanguage
-        options.fontsDirectory = fontsDir.map { URL(fileURLWithPath: $0) }
+        options.fontsDirectory = fontsDirectory.url
         options.drawsFailures = html != nil
         if let baseline {
             // A baseline that cannot be read is an error in the report, which is still made and written (every
@@ -192,11 +176,10 @@ struct CheckCommand: ParsableCommand {
             try ReportOutput.writeBaseline(of: report, to: updateBaseline, format: format, output: output)
             return  // the failures are accepted now
         }
-        // Every report is written: the process ends here (exit flushes standard output), with the report still held.
-        // Freeing a large check's results one by one (tens of thousands of values) costs more than the system
+        // Every report is written. The report and the options (a baseline's entries) are kept to the process's
+        // end: freeing a large check's results one by one (tens of thousands of values) costs more than the system
         // reclaiming the memory at once.
-        withExtendedLifetime(report) {
-            Foundation.exit(Int32(report.exitStatus))
-        }
+        ProcessLifetime.keep((report, options))
+        if report.exitStatus != 0 { throw ExitCode(Int32(report.exitStatus)) }
     }
 }

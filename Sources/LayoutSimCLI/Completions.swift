@@ -33,8 +33,3 @@ enum Completions {
     static let budgetCatalogs = CompletionKind.file(extensions: ["xcstrings", "xliff", "xlf", "xcloc"])
     static let budgetUnits = CompletionKind.list(BudgetUnit.allCases.map(\.rawValue))
 }
-
-/// The report formats of `check` and `merge`.
-enum ReportFormat {
-    static let names = ["text", "json", "junit", "sarif", "github"]
-}

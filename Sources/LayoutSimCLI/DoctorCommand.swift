@@ -17,19 +17,22 @@ struct DoctorCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .customLong("apple-fonts"), help: ArgumentHelp("Apple's fonts: a folder, 'auto' (macOS) or 'off'. Default: $LAYOUTSIM_APPLE_FONTS, else the stand-ins.", valueName: "dir|auto|off"), completion: .directory)
-    var appleFonts: String?
+    @OptionGroup var appleFonts: AppleFontsOption<FontsHelp>
 
-    @Option(name: .customLong("fonts-dir"), help: ArgumentHelp("The bundled Fonts/ folder, if it cannot be found.", valueName: "dir"), completion: .directory)
-    var fontsDir: String?
+    @OptionGroup var fontsDirectory: FontsDirectoryOption<FontsHelp>
+
+    /// The font options' help as `doctor` words it, shortly.
+    enum FontsHelp: FontOptionsHelp {
+        static let appleFonts = "Apple's fonts: a folder, 'auto' (macOS) or 'off'. Default: $LAYOUTSIM_APPLE_FONTS, else the stand-ins."
+    }
 
     mutating func run() throws {
         let agreement: FontAgreement
         var unusable: [String] = []
         var standIns = 0
         do {
-            let apple = try AppleFontsSetting.resolve([appleFonts, AppleFontsSetting.environmentValue])
-            let engine = try LayoutEngine(fontsDirectory: fontsDir.map { URL(fileURLWithPath: $0) }, appleFonts: apple)
+            let apple = try appleFonts.resolved()
+            let engine = try LayoutEngine(fontsDirectory: fontsDirectory.url, appleFonts: apple)
             agreement = try engine.fontAgreement()
             // Every stand-in of the system cascade opened, as a text in its script would open it (a damaged file
             // was found only when such a text came): the SF model's faces above, then the cascade's files at both

@@ -104,7 +104,7 @@ struct FitCommand: ParsableCommand {
     var scale: Double = 3
 
     @Option(help: ArgumentHelp("Categories: a name (xS, L, AX5, accessibility5, …), a...b, ...b, a..., all, or a comma list. Default: all.", valueName: "range"), completion: Completions.categories)
-    var categories: String?
+    var categories: Parsed<CategoryRange>?
 
     @Option(help: ArgumentHelp("BCP 47 language of the text (de, th, zh-Hant): line-breaking rules and shaping.", valueName: "tag"))
     var lang: String?
@@ -142,8 +142,7 @@ struct FitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("on (default): the stand-ins of iOS's fonts measure as iOS's fonts do (Thai ×1.07, Arabic ×0.89, zh ideographs ×1.02, emoji at iOS's emoji size); off: each stand-in as itself (Latin keeps SF's own advances, which the SF model always takes). See the README.", valueName: "on|off"), completion: Completions.calibrations)
     var calibration: String?
 
-    @Flag(name: .customLong("system-fonts"), help: "Use fonts installed on this machine (fontconfig) as a last-resort fallback. Off by default: results then differ between machines.")
-    var systemFonts = false
+    @OptionGroup var systemFonts: SystemFontsOption<FontsHelp>
 
     @Flag(help: "Print the report as JSON (keys sorted).")
     var json = false
@@ -151,11 +150,25 @@ struct FitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also draw the layout as SVG to this file: every category side by side (or those of --categories), real glyph outlines, guides, hidden and clipped parts shaded.", valueName: "file"), completion: .file(extensions: ["svg"]))
     var svg: String?
 
-    @Option(name: .customLong("fonts-dir"), help: ArgumentHelp("The bundled Fonts/ folder, if it cannot be found (also $LAYOUTSIM_FONTS).", valueName: "dir"), completion: .directory)
-    var fontsDir: String?
+    @OptionGroup var fontsDirectory: FontsDirectoryOption<FontsHelp>
 
-    @Option(name: .customLong("apple-fonts"), help: ArgumentHelp("Lay the system font and its cascade out with Apple's own fonts from this folder (an iOS simulator runtime's System/Library/Fonts, or a copy), 'auto' (macOS: the newest installed iOS simulator runtime) or 'off'. Default: $LAYOUTSIM_APPLE_FONTS, else the bundled stand-ins.", valueName: "dir|auto|off"), completion: .directory)
-    var appleFonts: String?
+    @OptionGroup var appleFonts: AppleFontsOption<FontsHelp>
+
+    /// The font options' help as `fit` words it.
+    enum FontsHelp: FontOptionsHelp {
+        static let systemFonts = "Use fonts installed on this machine (fontconfig) as a last-resort fallback. Off by default: results then differ between machines."
+        static let fontsDirectory = "The bundled Fonts/ folder, if it cannot be found (also $LAYOUTSIM_FONTS)."
+    }
+
+    /// `--scale`, said before anything else is wrong: a display scale is 1, 2 or 3 (screens are 1×, 2× or 3×, an
+    /// iPhone 3×, an iPad 2×: 2.5 is no device's). The width's checks stay in ``makeRequest()``, after the words are
+    /// read: a wrong style is said before a missing width.
+    func validate() throws {
+        guard !Validation.isDeferred else { return }
+        guard [1, 2, 3].contains(scale) else {
+            throw CLIError.badInput("--scale \(scale.isFinite ? ReportNumber.text(scale) : "\(scale)"): a display scale is 1, 2 or 3")
+        }
+    }
 
     mutating func run() throws {
         let request: FitRequest
@@ -165,11 +178,7 @@ struct FitCommand: ParsableCommand {
             request = try makeRequest()
             // Refused before anything is laid out or written (an SVG was written, then the requirement refused).
             through = try requirement(request)
-            let apple: AppleFontIndex?
-            do {
-                apple = try AppleFontsSetting.resolve([appleFonts, AppleFontsSetting.environmentValue])
-            } catch { throw CLIError.badInput(error.description) }
-            let engine = try LayoutEngine(fontsDirectory: fontsDir.map { URL(fileURLWithPath: $0) }, appleFonts: apple)
+            let engine = try LayoutEngine(fontsDirectory: fontsDirectory.url, appleFonts: try appleFonts.resolved())
             if let svg {
                 let drawn = try engine.draw(request)
                 do throws(OutputFileError) {
@@ -219,11 +228,8 @@ struct FitCommand: ParsableCommand {
         return request.categories.max() ?? .accessibility5
     }
 
+    /// The request the options make (``validate()`` has judged `--scale`).
     func makeRequest() throws -> FitRequest {
-        // Screens are 1×, 2× or 3× (an iPhone 3×, an iPad 2×): 2.5 is no device's.
-        guard [1, 2, 3].contains(scale) else {
-            throw CLIError.badInput("--scale \(scale.isFinite ? ReportNumber.text(scale) : "\(scale)"): a display scale is 1, 2 or 3")
-        }
         var element = ElementSpec()
         // The options that take words are read as the spec reads the same fields (one parser, one message).
         let words: [(field: String, value: String?)] = [
@@ -256,12 +262,12 @@ struct FitCommand: ParsableCommand {
         if width == nil && device == nil && scaledWidth == nil { throw CLIError.badInput("--width, --scaled-width or --device is needed") }
         let widths = [("--width", width != nil), ("--scaled-width", scaledWidth != nil), ("--device", device != nil)].filter(\.1).map(\.0)
         if widths.count > 1 { throw CLIError.badInput("give one of --width, --scaled-width and --device (got \(widths.joined(separator: " and ")))") }
-        let selected = try categories.map { try ContentSizeCategory.parseRange($0) }
+        let selected = try categories?.value.categories
         // Only text with a backslash can hold a \n (Foundation's replacing costs ~0.6 M instructions on first use).
         let text = text.utf8.contains(UInt8(ascii: "\\")) ? text.replacingOccurrences(of: "\\n", with: "\n") : text
         return try element.request(
             text: text, language: lang, categories: selected,
-            usesSystemFonts: systemFonts, displayScale: scale, faceIndex: faceIndex
+            usesSystemFonts: systemFonts.isOn, displayScale: scale, faceIndex: faceIndex
         )
     }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
 
 /// The examples every subcommand's `--help` ends with (ArgumentParser puts the discussion at the top, so they are
-/// appended by ``LayoutSimCommand/main()``). Each runs from the repository's root, on the bundled example; the tests
-/// parse every one with the CLI's parser and run the ones that write no files.
+/// appended by ``LayoutSimCommand/status(for:)``). Each runs from the repository's root, on the bundled example; the
+/// tests parse every one with the CLI's parser and run the ones that write no files.
 enum HelpExamples {
     struct Example {
         let comment: String

@@ -22,7 +22,7 @@ struct MergeCommand: ParsableCommand {
     var reports: [String]
 
     @Option(help: ArgumentHelp("text (default), json, junit, sarif or github.", valueName: "format"), completion: Completions.formats)
-    var format: String = "text"
+    var format = Parsed<ReportFormat>(argument: "text")
 
     @Option(help: ArgumentHelp("Write the merged report here (atomically) instead of standard output, which then carries only the summary line.", valueName: "file"), completion: .file())
     var output: String?
@@ -30,11 +30,15 @@ struct MergeCommand: ParsableCommand {
     @Option(name: .customLong("update-baseline"), help: ArgumentHelp("Write the merged failures as the new baseline (see 'layoutsim check --help') and exit 0, unless a report has input errors.", valueName: "file"), completion: Completions.jsonReports)
     var updateBaseline: String?
 
-    mutating func run() throws {
-        guard ReportFormat.names.contains(format) else {
-            throw CLIError.badInput("unknown --format '\(format)'; valid: text, json, junit, sarif, github")
-        }
+    /// The format read, and reports given: the first wrong one is said.
+    func validate() throws {
+        guard !Validation.isDeferred else { return }
+        _ = try format.value
         guard !reports.isEmpty else { throw CLIError.badInput("no reports to merge") }
+    }
+
+    mutating func run() throws {
+        let format = try self.format.value
         var loaded: [(name: String, report: CheckReport)] = []
         var problems: [String] = []
         for path in reports {

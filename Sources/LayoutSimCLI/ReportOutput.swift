@@ -8,7 +8,7 @@ import LayoutSimSupport
 /// the summary line on standard output.
 enum ReportOutput {
     /// `workers`: threads that may encode the JSON report's results (`check --jobs`).
-    static func emit(_ report: CheckReport, format: String, output: String?, seconds: Double?, workers: Int = 1) throws {
+    static func emit(_ report: CheckReport, format: ReportFormat, output: String?, seconds: Double?, workers: Int = 1) throws {
         let problems = CheckRenderer.problems(report)
         if !problems.isEmpty {
             // The bytes copied out of the string once: `Data(String.utf8)` took the generic path, a dynamic cast and a
@@ -16,7 +16,7 @@ enum ReportOutput {
             StandardStreams.error(problems.joined(separator: "\n") + "\n")
         }
         let terminalColor = isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        if format == "json" {
+        if format == .json {
             // Streamed in chunks as it is written, never whole in memory.
             if let output {
                 // The summary is printed whether or not the file could be written: the results are never all lost.
@@ -42,10 +42,10 @@ enum ReportOutput {
         }
         let data: Data
         switch format {
-        case "junit": data = Data(CheckRenderer.junit(report).utf8)
-        case "sarif": data = try CheckRenderer.sarif(report, version: LayoutSimVersion.current) + Data("\n".utf8)
-        case "github": data = Data(CheckRenderer.github(report).utf8)
-        default:
+        case .junit: data = Data(CheckRenderer.junit(report).utf8)
+        case .sarif: data = try CheckRenderer.sarif(report, version: LayoutSimVersion.current) + Data("\n".utf8)
+        case .github: data = Data(CheckRenderer.github(report).utf8)
+        case .text, .json:  // (JSON is written above)
             // In a file the text report is whole; on standard output its problems are on standard error only.
             data = Data(CheckRenderer.text(report, color: output == nil && terminalColor, seconds: seconds, includesProblems: output != nil).utf8)
         }
@@ -77,7 +77,7 @@ enum ReportOutput {
 
     /// `--update-baseline`: writes the report's failures as the baseline, unless the input had errors (exit 2, a
     /// message, nothing written). On success the run's failures are accepted: the caller exits 0.
-    static func writeBaseline(of report: CheckReport, to path: String, format: String, output: String?) throws {
+    static func writeBaseline(of report: CheckReport, to path: String, format: ReportFormat, output: String?) throws {
         guard report.summary.errors == 0 else {
             throw CLIError.badInput("\(path): baseline not written: the input has errors (above); fix them first")
         }
@@ -89,7 +89,7 @@ enum ReportOutput {
         }
         let note = "wrote the baseline \(path): \(baseline.entries.count) accepted failure\(baseline.entries.count == 1 ? "" : "s")\n"
         // Standard output when it carries text; after a machine-readable report there, standard error.
-        if output != nil || format == "text" {
+        if output != nil || format == .text {
             try StandardStreams.output(note, what: "the note on the baseline")
         } else {
             StandardStreams.error(note)

@@ -61,7 +61,7 @@ import Yams
         let words = Self.shellWords(try #require(checks.first), env: exampleEnv)
         let arguments = Array(words.dropFirst())
         let parsed = try #require(try LayoutSimCommand.parseAsRoot(arguments) as? CheckCommand)
-        #expect(parsed.format == "github")
+        #expect(try parsed.format.value == .github)
         #expect(parsed.html == reportDir.path)
         let binary = try #require(CLIRunner.binary)
         let result = try Self.run(binary.path, arguments, env: [:])

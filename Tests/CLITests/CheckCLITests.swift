@@ -33,6 +33,41 @@ struct CheckCLITests {
 
     func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
 
+    /// Options' values refused in the tool's words (one line, `error: …`, status 2), before anything is read: the
+    /// first wrong one in check's order; a usage error in the same arguments (an unknown option) is said first.
+    @Test func badOptionValuesAreSaidInOneLineInOrder() throws {
+        let refusals: [([String], String)] = [
+            (["--require-fonts", "mac"], "--require-fonts 'mac': expected apple or stand-ins"),
+            (["--locales", " , "], "--locales ' , ': no locale given (a comma-separated list, e.g. de,th,ar)"),
+            (["--pseudo-modes", "expansion, bogus"],
+             "unknown pseudolocalization mode ' bogus'; valid: expansion, accents, tallMarks, rightToLeft, brackets"),
+            (["--shard", "3/2"], "--shard '3/2': expected I/N with 1 ≤ I ≤ N, e.g. 1/4"),
+            (["--format", "bogus"], "unknown --format 'bogus'; valid: text, json, junit, sarif, github"),
+            (["--jobs", "0"], "--jobs must be between 1 and 64"),
+            (["--format", "bogus", "--jobs", "0", "--shard", "9/1", "--require-fonts", "mac"],
+             "--require-fonts 'mac': expected apple or stand-ins"),
+            (["--jobs", "0", "--format", "bogus", "--shard", "9/1"], "--shard '9/1': expected I/N with 1 ≤ I ≤ N, e.g. 1/4"),
+        ]
+        for (arguments, message) in refusals {
+            let output = try check(arguments)
+            #expect(output.status == 2, "\(arguments)")
+            #expect(output.stderr == "error: \(message)\n", "\(arguments)")
+            #expect(output.stdout.isEmpty, "\(arguments)")
+        }
+        let merged = try CLIRunner.run(["merge", "none.json", "--format", "bogus"])
+        #expect(merged.status == 2)
+        #expect(merged.stderr == "error: unknown --format 'bogus'; valid: text, json, junit, sarif, github\n")
+        let unknown = try check(["--format", "bogus", "--no-such-option"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("Error: Unknown option '--no-such-option'"))
+        let fit = try CLIRunner.run(["fit", "a", "--width", "10", "--scale", "4", "--no-such-option"])
+        #expect(fit.status == 2)
+        #expect(fit.stderr.hasPrefix("Error: Unknown option '--no-such-option'"))
+        let help = try check(["--format", "bogus", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("OVERVIEW: "))
+    }
+
     /// A spec that cannot be read: the catalog is still read (its warnings said), nothing is checked, and the summary
     /// says so rather than "nothing to fit"; status 2.
     @Test func anUnreadableSpecChecksNothingAndSaysSo() throws {
