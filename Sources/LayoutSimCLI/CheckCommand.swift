@@ -176,10 +176,6 @@ struct CheckCommand: ParsableCommand {
             try ReportOutput.writeBaseline(of: report, to: updateBaseline, format: format, output: output)
             return  // the failures are accepted now
         }
-        // Every report is written. The report and the options (a baseline's entries) are kept to the process's
-        // end: freeing a large check's results one by one (tens of thousands of values) costs more than the system
-        // reclaiming the memory at once.
-        ProcessLifetime.keep((report, options))
         if report.exitStatus != 0 { throw ExitCode(Int32(report.exitStatus)) }
     }
 }

@@ -94,17 +94,3 @@ enum Validation {
     /// calls it.
     @TaskLocal static var isDeferred = false
 }
-
-/// Values the process keeps until it ends.
-enum ProcessLifetime {
-    /// Keeps `value` (never freed): what is large and no longer needed, so that the system reclaims its memory at
-    /// once when the process exits, rather than it being freed a value at a time first.
-    static func keep<Value>(_ value: Value) {
-        _ = Unmanaged.passRetained(Kept(value))
-    }
-
-    private final class Kept<Value> {
-        let value: Value
-        init(_ value: Value) { self.value = value }
-    }
-}
