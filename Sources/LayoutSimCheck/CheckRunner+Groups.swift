@@ -42,15 +42,59 @@ extension CheckRunner {
         var placement: CheckResult.Placement
     }
 
-    /// Plans `job`'s text in its group at `categories`.
+    /// Plans `job`'s text in its group at `categories`: at each, the layout the group uses (the first that applies
+    /// and fits), and the width and room the child has there.
     static func planGroup(
         _ job: CheckJob, context: GroupContext, categories: [ContentSizeCategory], engine: LayoutEngine
     ) throws(LayoutSimError) -> GroupPlan {
         let group = context.group
-        let textFields = group.textFields
         let categories = Array(Set(categories)).sorted()
+        let room = try groupRoom(group, categories: categories)
+        let ideals = try idealWidths(job, context: context, categories: categories, engine: engine)
+        let limits = group.fields.categoryLimits
+        var parts: [Int: GroupPlan.Part] = [:]
+        var slots: [CheckResult.Placement.Slot] = []
+        var hidden: [String] = []
+        for category in categories {
+            let shown = limits.apply(to: category)
+            let width = room[category] ?? 0
+            guard let chosen = chosenLayout(group, ideals: ideals, category: category, shown: shown, width: width) else {
+                continue
+            }
+            let layout = group.layouts[chosen]
+            guard let own = layout.items.firstIndex(where: { $0.key == job.entry.key }),
+                  case .key(_, let item, _) = layout.items[own] else {
+                hidden.append(category.swiftUIName)
+                continue
+            }
+            var share = width
+            var roomForText = width
+            let row = layout.axis == .row
+                ? rowShare(layout, ideals: ideals[chosen], child: own, category: category, shown: shown) : nil
+            if let row { (share, roomForText) = row.childWidths(width: width) }
+            var part = parts[chosen] ?? GroupPlan.Part(
+                layout: chosen, element: childElement(item, group: group, locale: job.entry.locale), categories: [], widths: [:]
+            )
+            part.categories.append(category)
+            part.widths[category] = share
+            part.rooms[category] = roomForText
+            if layout.axis == .row { part.rows[category] = row }
+            parts[chosen] = part
+            slots.append(CheckResult.Placement.Slot(
+                category: category.swiftUIName, layout: layout.name(index: chosen, of: group.layouts.count),
+                width: ReportNumber.rounded(share), groupWidth: ReportNumber.rounded(width)
+            ))
+        }
+        return GroupPlan(
+            parts: parts.values.sorted { ($0.categories.first ?? .xSmall) < ($1.categories.first ?? .xSmall) },
+            placement: CheckResult.Placement(group: group.name, at: slots, hiddenAt: hidden)
+        )
+    }
 
-        // The group's own width after its insets at each category (scaled with its style when it scales them).
+    /// The group's own width after its insets at each category (scaled with its style when it scales them).
+    private static func groupRoom(
+        _ group: GroupSpec, categories: [ContentSizeCategory]
+    ) throws(LayoutSimError) -> [ContentSizeCategory: Double] {
         let geometry = try group.fields.request(text: " ", language: nil, categories: categories)
         var room: [ContentSizeCategory: Double] = [:]
         for step in try Fitter.plan(geometry) {
@@ -61,16 +105,22 @@ extension CheckRunner {
                 room[category] = max(0, container.width - insets.left - insets.right)
             }
         }
-        let limits = group.fields.categoryLimits
+        return room
+    }
 
-        // Every text child's fields and ideal width at each category, per layout.
-        func element(_ item: ElementSpec) -> ElementSpec {
-            var spec = item.over(textFields).forLocale(job.entry.locale)
-            spec.width = 1_000   // any width: ideal widths do not depend on it
-            return spec
-        }
+    /// A text child's fields in the group, for `locale`, at any width (ideal widths do not depend on it).
+    private static func childElement(_ item: ElementSpec, group: GroupSpec, locale: String) -> ElementSpec {
+        var spec = item.over(group.textFields).forLocale(locale)
+        spec.width = 1_000
+        return spec
+    }
+
+    /// Every text child's ideal width (its widest text on one line) at each category, by item index, per layout.
+    private static func idealWidths(
+        _ job: CheckJob, context: GroupContext, categories: [ContentSizeCategory], engine: LayoutEngine
+    ) throws(LayoutSimError) -> [[Int: [ContentSizeCategory: Double]]] {
         var ideals: [[Int: [ContentSizeCategory: Double]]] = []
-        for layout in group.layouts {
+        for layout in context.group.layouts {
             var widths: [Int: [ContentSizeCategory: Double]] = [:]
             for (index, item) in layout.items.enumerated() {
                 let texts: [String]
@@ -78,10 +128,10 @@ extension CheckRunner {
                 switch item {
                 case .view: continue
                 case .key(let key, let item, _):
-                    spec = element(item)
+                    spec = childElement(item, group: context.group, locale: job.entry.locale)
                     texts = key == job.entry.key ? [job.text] : context.siblings[key] ?? []
                 case .sample(let text, let item, _):
-                    spec = element(item)
+                    spec = childElement(item, group: context.group, locale: job.entry.locale)
                     texts = [text]
                 }
                 var widest: [ContentSizeCategory: Double] = [:]
@@ -93,88 +143,60 @@ extension CheckRunner {
             }
             ideals.append(widths)
         }
+        return ideals
+    }
 
-        var parts: [Int: GroupPlan.Part] = [:]
-        var slots: [CheckResult.Placement.Slot] = []
-        var hidden: [String] = []
-        for category in categories {
-            let shown = limits.apply(to: category)
-            let width = room[category] ?? 0
-            let candidates = group.layouts.indices.filter { group.layouts[$0].when.contains(shown) }
-            guard let last = candidates.last else { continue }
-            /// The fixed part of a row (views and gaps) at this category.
-            func fixed(_ layout: GroupLayout) -> Double {
-                let views = layout.items.reduce(0.0) { sum, item in
-                    if case .view(let length) = item { return sum + length.value(at: shown) }
-                    return sum
-                }
-                return views + Double(max(0, layout.items.count - 1)) * layout.spacing.value(at: shown)
-            }
-            func fits(_ index: Int) -> Bool {
-                let layout = group.layouts[index]
-                let texts = ideals[index].values.map { $0[category] ?? 0 }
-                switch layout.axis {
-                case .row:
-                    return fixed(layout) + texts.reduce(0, +) <= width + Fitter.tolerance
-                case .column:
-                    let views = layout.items.compactMap { item -> Double? in
-                        if case .view(let length) = item { return length.value(at: shown) }
-                        return nil
-                    }
-                    return (texts + views).allSatisfy { $0 <= width + Fitter.tolerance }
-                }
-            }
-            let chosen = candidates.first(where: fits) ?? last
-            let layout = group.layouts[chosen]
-            let name = layout.name(index: chosen, of: group.layouts.count)
-            guard let own = layout.items.firstIndex(where: { $0.key == job.entry.key }),
-                  case .key(_, let item, _) = layout.items[own] else {
-                hidden.append(category.swiftUIName)
-                continue
-            }
-            var share = width
-            var roomForText = width
-            var row: RowShare?
-            if layout.axis == .row {
-                let textIndexes = layout.items.indices.filter { ideals[chosen][$0] != nil }
-                let texts = textIndexes.map { index -> RowSharing.Text in
-                    var priority = 0.0
-                    switch layout.items[index] {
-                    case .key(_, _, let p), .sample(_, _, let p): priority = p
-                    case .view: break
-                    }
-                    return RowSharing.Text(ideal: ideals[chosen][index]?[category] ?? 0, priority: priority)
-                }
-                let widths = RowSharing.share(width: width, fixed: fixed(layout), texts: texts)
-                if let position = textIndexes.firstIndex(of: own) {
-                    share = widths[position]
-                    row = RowShare(fixed: fixed(layout), texts: texts, position: position)
-                    // Its room: what the others leave at their ideal widths, or, when they do not fit anyway,
-                    // what the row would give it however long it were.
-                    let others = texts.indices.filter { $0 != position }.reduce(0.0) { $0 + texts[$1].ideal }
-                    let free = width - fixed(layout)
-                    if others <= free + Fitter.tolerance {
-                        roomForText = max(0, free - others)
-                    } else {
-                        var unbounded = texts
-                        unbounded[position].ideal = .infinity
-                        roomForText = RowSharing.share(width: width, fixed: fixed(layout), texts: unbounded)[position]
-                    }
-                }
-            }
-            var part = parts[chosen] ?? GroupPlan.Part(layout: chosen, element: element(item), categories: [], widths: [:])
-            part.categories.append(category)
-            part.widths[category] = share
-            part.rooms[category] = roomForText
-            if layout.axis == .row { part.rows[category] = row }
-            parts[chosen] = part
-            slots.append(CheckResult.Placement.Slot(category: category.swiftUIName, layout: name, width: ReportNumber.rounded(share),
-                                                    groupWidth: ReportNumber.rounded(width)))
+    /// The fixed part of a row (views and gaps) at `shown`.
+    private static func fixedWidth(_ layout: GroupLayout, at shown: ContentSizeCategory) -> Double {
+        let views = layout.items.reduce(0.0) { sum, item in
+            if case .view(let length) = item { return sum + length.value(at: shown) }
+            return sum
         }
-        return GroupPlan(
-            parts: parts.values.sorted { ($0.categories.first ?? .xSmall) < ($1.categories.first ?? .xSmall) },
-            placement: CheckResult.Placement(group: group.name, at: slots, hiddenAt: hidden)
-        )
+        return views + Double(max(0, layout.items.count - 1)) * layout.spacing.value(at: shown)
+    }
+
+    /// The layout the group uses at `category` (`shown` within its limits, `width` wide): the first that applies and
+    /// fits its texts at their ideal widths, else the last that applies; nil when none applies.
+    private static func chosenLayout(
+        _ group: GroupSpec, ideals: [[Int: [ContentSizeCategory: Double]]], category: ContentSizeCategory,
+        shown: ContentSizeCategory, width: Double
+    ) -> Int? {
+        let candidates = group.layouts.indices.filter { group.layouts[$0].when.contains(shown) }
+        guard let last = candidates.last else { return nil }
+        func fits(_ index: Int) -> Bool {
+            let layout = group.layouts[index]
+            let texts = ideals[index].values.map { $0[category] ?? 0 }
+            switch layout.axis {
+            case .row:
+                return fixedWidth(layout, at: shown) + texts.reduce(0, +) <= width + Fitter.tolerance
+            case .column:
+                let views = layout.items.compactMap { item -> Double? in
+                    if case .view(let length) = item { return length.value(at: shown) }
+                    return nil
+                }
+                return (texts + views).allSatisfy { $0 <= width + Fitter.tolerance }
+            }
+        }
+        return candidates.first(where: fits) ?? last
+    }
+
+    /// How the row `layout` shares its width at `category` among its texts (their ideal widths and priorities), the
+    /// child at item `child` among them; nil when the child is not one of its texts.
+    private static func rowShare(
+        _ layout: GroupLayout, ideals: [Int: [ContentSizeCategory: Double]], child: Int, category: ContentSizeCategory,
+        shown: ContentSizeCategory
+    ) -> RowShare? {
+        let textIndexes = layout.items.indices.filter { ideals[$0] != nil }
+        guard let position = textIndexes.firstIndex(of: child) else { return nil }
+        let texts = textIndexes.map { index -> RowSharing.Text in
+            var priority = 0.0
+            switch layout.items[index] {
+            case .key(_, _, let p), .sample(_, _, let p): priority = p
+            case .view: break
+            }
+            return RowSharing.Text(ideal: ideals[index]?[category] ?? 0, priority: priority)
+        }
+        return RowShare(fixed: fixedWidth(layout, at: shown), texts: texts, position: position)
     }
 
     /// Lays out a group child: one layout per part (the layouts used), merged into one report in category order.

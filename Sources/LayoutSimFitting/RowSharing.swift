@@ -78,3 +78,17 @@ package struct RowShare: Sendable {
         return Double(fitting) / scale
     }
 }
+
+extension RowShare {
+    /// The child's share of a row `width` wide (after the group's insets), and its room: what the others leave at
+    /// their ideal widths, or, when they do not fit anyway, what the row would give it however long it were.
+    package func childWidths(width: Double) -> (share: Double, room: Double) {
+        let share = RowSharing.share(width: width, fixed: fixed, texts: texts)[position]
+        let others = texts.indices.filter { $0 != position }.reduce(0.0) { $0 + texts[$1].ideal }
+        let free = width - fixed
+        if others <= free + Fitter.tolerance { return (share, max(0, free - others)) }
+        var unbounded = texts
+        unbounded[position].ideal = .infinity
+        return (share, RowSharing.share(width: width, fixed: fixed, texts: unbounded)[position])
+    }
+}
