@@ -22,6 +22,9 @@ public final class FontFace {
     /// Which file and face this is (with the variation axes set on it, ``setVariations(_:)``, the only place that
     /// changes it).
     public internal(set) var id: FaceID
+    /// A number no other face opened in this process has: what caches key a face by (an object's address can be
+    /// taken again by another face once this one is freed).
+    package let serial: UInt64
     /// The face's metrics in font units, copied out once.
     public let metrics: FontMetrics
     /// Family name from the font (e.g. "Inter").
@@ -127,6 +130,7 @@ public final class FontFace {
         }
 
         self.id = FaceID(path: path, index: index)
+        serial = FaceSerials.shared.next()
         self.metrics = FontMetrics(unitsPerEm: upem, ascender: ascender, descender: descender, lineGap: lineGap)
         self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
@@ -288,4 +292,19 @@ struct InkEntry {
     var top: Int32 = 0
     var bottom: Int32 = 0
     var state: UInt8 = 0
+}
+
+/// The serial numbers of faces (``FontFace/serial``), given out in order under a lock: faces are opened on several
+/// workers' threads, rarely.
+private final class FaceSerials: @unchecked Sendable {
+    static let shared = FaceSerials()
+    private let lock = NSLock()
+    private var last: UInt64 = 0
+
+    func next() -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        last += 1
+        return last
+    }
 }

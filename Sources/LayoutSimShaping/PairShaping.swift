@@ -77,14 +77,14 @@ struct PairShaping {
     static let auditInterval = 128
 
     private struct Key: Hashable {
-        let face: ObjectIdentifier
+        let face: UInt64
         let script: UInt32
         let language: String?
     }
 
     /// A face, a script and the language systems HarfBuzz selects in its GSUB and GPOS (script and language indices).
     private struct System: Hashable {
-        let face: ObjectIdentifier
+        let face: UInt64
         let script: UInt32
         let indices: UInt64
     }
@@ -134,14 +134,14 @@ struct PairShaping {
     ) -> ShapedRun? {
         guard let script, script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON, rightToLeft != true,
               !range.isEmpty, face.id.variations.isEmpty, Self.takes(utf16, range) else { return nil }
-        let key = Key(face: ObjectIdentifier(face), script: script.rawValue, language: language)
+        let key = Key(face: face.serial, script: script.rawValue, language: language)
         let found: Table?
         if let known = languages[key] {
             found = known
         } else {
             guard languages.count < Self.maximumLanguages else { return nil }
             if let indices = Self.plainSystem(face, script: script, language: language) {
-                let system = System(face: ObjectIdentifier(face), script: script.rawValue, indices: indices)
+                let system = System(face: face.serial, script: script.rawValue, indices: indices)
                 if let shared = tables[system] {
                     found = shared
                 } else if tables.count < Self.maximumTables {

@@ -171,7 +171,8 @@ struct KeptRun {
 struct RunKey: Hashable {
     static let maximumUnits = 32
 
-    let face: ObjectIdentifier
+    /// The face's ``FontFace/serial``.
+    let face: UInt64
     let variations: [FontVariation]
     let language: String?
     /// Count, direction (0 guessed, 1 left to right, 2 right to left), features, context classes before and after.
@@ -186,7 +187,7 @@ struct RunKey: Hashable {
         _ utf16: [UInt16], range: Range<Int>, face: FontFace, language: String?, languageWord: UInt64,
         rightToLeft: Bool?, script: hb_script_t?, flags: UInt8, before: UInt8, after: UInt8
     ) {
-        self.face = ObjectIdentifier(face)
+        self.face = face.serial
         variations = face.id.variations
         self.language = language
         self.languageWord = languageWord
@@ -208,12 +209,12 @@ struct RunKey: Hashable {
             && a.language == b.language && a.variations == b.variations
     }
 
-    /// The hash value the cache of runs files a key under (``LRUCache/lookUp(_:hash:)``): the face's address, the
+    /// The hash value the cache of runs files a key under (``LRUCache/lookUp(_:hash:)``): the face's serial, the
     /// count, direction, features and contexts, the script, the code units and the language's bytes, folded
     /// (multiply and shift), with no `Hasher` round (for the face's identity, the fold or the language): a text
     /// looks up several keys.
     var foldedHash: Int {
-        var h = UInt64(UInt(bitPattern: face)) &* 0x9E37_79B9_7F4A_7C15 ^ shape ^ UInt64(script) << 40
+        var h = face &* 0x9E37_79B9_7F4A_7C15 ^ shape ^ UInt64(script) << 40
         @inline(__always) func fold(_ word: UInt64) {
             h = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
             h ^= h >> 31

@@ -137,4 +137,20 @@ struct FontFaceTests {
         #expect(report.results.first?.verdict == .missingGlyphs(count: 1))
         #expect(report.summary == "cannot be displayed: no font covers U+13000")
     }
+
+    /// Caches key a face by its serial, never by its address: two registries' faces of one file, open at once or one
+    /// after the other was freed (when its address may be taken again), are never the same key.
+    @Test func everyFaceOpenedHasItsOwnSerial() throws {
+        let path = TestSupport.bundledFont("Inter-Regular.otf")
+        let fonts = TestSupport.packageRoot.appendingPathComponent("Fonts")
+        var serials: [UInt64] = []
+        for _ in 0..<3 {
+            let registry = try FontRegistry(fontsDirectory: fonts)
+            serials.append(try registry.face(path: path).serial)
+        }
+        let kept = try FontRegistry(fontsDirectory: fonts)
+        serials.append(try kept.face(path: path).serial)
+        #expect(Set(serials).count == serials.count)
+        #expect(try kept.face(path: path).serial == serials.last)   // the registry's own face, opened once
+    }
 }
