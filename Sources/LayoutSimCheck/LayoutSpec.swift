@@ -121,40 +121,68 @@ public enum LayoutSpecReader {
     /// Reads and validates `path` (JSON or YAML).
     public static func read(path: String) -> (spec: LayoutSpec?, diagnostics: [CatalogDiagnostic]) {
         var diagnostics: [CatalogDiagnostic] = []
+        func add(_ diagnostic: CatalogDiagnostic) { diagnostics.append(diagnostic) }
         func error(_ message: String, _ mark: Mark?) {
-            diagnostics.append(CatalogDiagnostic(severity: .error, message: message,
-                                                 location: CatalogSourceLocation(file: path, line: mark?.line ?? 1, column: mark?.column ?? 1)))
+            add(CatalogDiagnostic(severity: .error, message: message,
+                                  location: CatalogSourceLocation(file: path, line: mark?.line ?? 1, column: mark?.column ?? 1)))
         }
+        guard let text = specText(path, error: error, add: add), let root = composed(text, error: error, add: add, path: path) else {
+            return (nil, diagnostics)
+        }
+        guard let mapping = root.mapping else {
+            error("the spec must be an object with 'defaults' and 'elements'", root.mark)
+            return (nil, diagnostics)
+        }
+        var spec = LayoutSpec(defaults: ElementSpec(), elements: [], file: path)
+        for (keyNode, value) in mapping {
+            readTopLevel(keyNode, value, into: &spec, path: path, error: error)
+        }
+        spec.validate { message, location in
+            add(CatalogDiagnostic(severity: .error, message: message, location: location))
+        }
+        return (spec, diagnostics)
+    }
+
+    /// The spec's text: a regular file, UTF-8, nested no deeper than ``SpecNesting/maximumDepth``; nil (and the
+    /// problem said) otherwise.
+    private static func specText(
+        _ path: String, error: (String, Mark?) -> Void, add: (CatalogDiagnostic) -> Void
+    ) -> String? {
         let data: Data
         do throws(InputFileError) {
             data = try InputFile.read(path)
         } catch let problem {
             error("cannot read the spec file: \(problem)", nil)
-            return (nil, diagnostics)
+            return nil
         }
         guard let text = String(data: data, encoding: .utf8) else {
             error("the spec is not UTF-8 text", nil)
-            return (nil, diagnostics)
+            return nil
         }
         if let (line, column) = SpecNesting.firstTooDeep(text) {
-            diagnostics.append(CatalogDiagnostic(
+            add(CatalogDiagnostic(
                 severity: .error,
                 message: "the spec nests deeper than \(SpecNesting.maximumDepth) levels; a spec needs about 6",
                 location: CatalogSourceLocation(file: path, line: line, column: column)
             ))
-            return (nil, diagnostics)
+            return nil
         }
-        let root: Node
+        return text
+    }
+
+    /// The spec's YAML (or JSON) node tree, or nil and the syntax error at its place.
+    private static func composed(
+        _ text: String, error: (String, Mark?) -> Void, add: (CatalogDiagnostic) -> Void, path: String
+    ) -> Node? {
         do {
             // Every value is read from its text (`FieldText`), merge keys by `merged(_:)`, and no node becomes a Swift
-            // value: the basic resolver (every scalar a string) and no constructors spare Yams' defaults, which compile
-            // regular expressions and build tables at first use (~10 M instructions); UTF-8, Yams' default encoding,
-            // without its environment lookup.
+            // value: the basic resolver (every scalar a string) and no constructors, which Yams would otherwise set
+            // up at first use; UTF-8, Yams' default encoding, without its environment lookup.
             guard let node = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8) else {
                 error("the spec is empty; expected an object with 'defaults' and 'elements'", nil)
-                return (nil, diagnostics)
+                return nil
             }
-            root = node
+            return node
         } catch let yamlError as YamlError {
             switch yamlError {
             case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
@@ -171,7 +199,7 @@ public enum LayoutSpecReader {
                     if character.isNewline { line += 1; column = 1 } else { column += character.utf16.count }
                 }
                 let hex = String(UInt32(bitPattern: value), radix: 16, uppercase: true)
-                diagnostics.append(CatalogDiagnostic(
+                add(CatalogDiagnostic(
                     severity: .error,
                     message: "not valid JSON or YAML: \(problem) (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))",
                     location: CatalogSourceLocation(file: path, line: line, column: column)
@@ -179,63 +207,58 @@ public enum LayoutSpecReader {
             default:
                 error("not valid JSON or YAML: \(yamlError)", nil)
             }
-            return (nil, diagnostics)
+            return nil
         } catch let other {
             error("not valid JSON or YAML: \(other)", nil)
-            return (nil, diagnostics)
+            return nil
         }
-        guard let mapping = root.mapping else {
-            error("the spec must be an object with 'defaults' and 'elements'", root.mark)
-            return (nil, diagnostics)
-        }
-        var spec = LayoutSpec(defaults: ElementSpec(), elements: [], file: path)
-        for (keyNode, value) in mapping {
-            switch keyNode.string ?? "" {
-            case "defaults":
-                if let parsed = parseElement(value, path: path, isDefaults: true, error: error) { spec.defaults = parsed }
-            case "elements":
-                guard let sequence = value.sequence else {
-                    error("'elements' must be a list of elements", value.mark)
-                    continue
-                }
-                for item in sequence {
-                    if isGroup(item) {
-                        if let group = parseGroup(item, path: path, error: error) { spec.groups.append(group) }
-                    } else if let element = parseElement(item, path: path, isDefaults: false, error: error) {
-                        spec.elements.append(element)
-                    }
-                }
-            case "placeholders":
-                guard let entries = value.mapping else {
-                    error("'placeholders' must map a format specifier to a sample, e.g. {\"%@\": \"Maximilian\"}", value.mark)
-                    continue
-                }
-                for (specifier, sample) in entries {
-                    guard let name = specifier.string, let text = sample.string else {
-                        error("a placeholder sample must be text", sample.mark)
-                        continue
-                    }
-                    spec.placeholders[name] = text
-                }
-            case "appleFonts":
-                guard let folder = value.string, !folder.isEmpty else {
-                    error("'appleFonts' must be a folder of Apple's fonts, 'auto' or 'off'", value.mark)
-                    continue
-                }
-                let isWord = ["auto", "off", "stand-ins"].contains(folder) || folder.hasPrefix("/")
-                spec.appleFonts = isWord ? folder
-                    : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(folder).path
-            case let name where name.hasPrefix("x-"):
-                continue   // free for YAML anchors (`x-cell: &cell {…}`, then `<<: *cell`), as in Compose files
-            default:
-                error("unknown top-level field '\(keyNode.string ?? "?")'; expected 'defaults', 'elements', 'placeholders' and "
-                    + "'appleFonts' (names starting with 'x-' are free, for YAML anchors)", keyNode.mark)
+    }
+
+    /// One top-level field of the spec, read into `spec`.
+    private static func readTopLevel(
+        _ keyNode: Node, _ value: Node, into spec: inout LayoutSpec, path: String, error: (String, Mark?) -> Void
+    ) {
+        switch keyNode.string ?? "" {
+        case "defaults":
+            if let parsed = parseElement(value, path: path, isDefaults: true, error: error) { spec.defaults = parsed }
+        case "elements":
+            guard let sequence = value.sequence else {
+                error("'elements' must be a list of elements", value.mark)
+                return
             }
+            for item in sequence {
+                if isGroup(item) {
+                    if let group = parseGroup(item, path: path, error: error) { spec.groups.append(group) }
+                } else if let element = parseElement(item, path: path, isDefaults: false, error: error) {
+                    spec.elements.append(element)
+                }
+            }
+        case "placeholders":
+            guard let entries = value.mapping else {
+                error("'placeholders' must map a format specifier to a sample, e.g. {\"%@\": \"Maximilian\"}", value.mark)
+                return
+            }
+            for (specifier, sample) in entries {
+                guard let name = specifier.string, let text = sample.string else {
+                    error("a placeholder sample must be text", sample.mark)
+                    continue
+                }
+                spec.placeholders[name] = text
+            }
+        case "appleFonts":
+            guard let folder = value.string, !folder.isEmpty else {
+                error("'appleFonts' must be a folder of Apple's fonts, 'auto' or 'off'", value.mark)
+                return
+            }
+            let isWord = ["auto", "off", "stand-ins"].contains(folder) || folder.hasPrefix("/")
+            spec.appleFonts = isWord ? folder
+                : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(folder).path
+        case let name where name.hasPrefix("x-"):
+            return   // free for YAML anchors (`x-cell: &cell {…}`, then `<<: *cell`), as in Compose files
+        default:
+            error("unknown top-level field '\(keyNode.string ?? "?")'; expected 'defaults', 'elements', 'placeholders' and "
+                + "'appleFonts' (names starting with 'x-' are free, for YAML anchors)", keyNode.mark)
         }
-        spec.validate { message, location in
-            diagnostics.append(CatalogDiagnostic(severity: .error, message: message, location: location))
-        }
-        return (spec, diagnostics)
     }
 
     /// Reads an element's fields. `skipping`: fields the caller reads itself (a group's `row`, an item's
