@@ -13,6 +13,32 @@ extension ElementSpec {
         text: String, language: String?, categories: [ContentSizeCategory]? = nil, usesSystemFonts: Bool = false,
         displayScale: Double = 3, faceIndex: Int = 0
     ) throws(LayoutSimError) -> FitRequest {
+        let choice = try fontChoice(faceIndex: faceIndex)
+        var selected = categories ?? ContentSizeCategory.allCases
+        if categories == nil, case .textStyle(let textStyle) = choice.sizing, choice.face == .system, textStyle.isPartial {
+            selected = [.large]   // Only the Large size of extraLargeTitle(2) is published.
+        }
+        let preset = view ?? .uilabel
+        var spacing = LineSpacing.natural
+        if let lineSpacing {
+            spacing = lineSpacing
+        } else if case .textStyle = choice.sizing, choice.face == .system {
+            spacing = preset.lineSpacing
+        }
+        let container = try container(at: selected, preset: preset, displayScale: displayScale)
+        let behavior = try labelBehavior(preset: preset)
+        return FitRequest(
+            text: text, font: choice, container: container, categories: selected, language: language,
+            lineSpacing: spacing, allowsWordBreaks: allowWordBreak ?? false, lineHeight: try lineHeightPolicy(),
+            clipsToBounds: clipsToBounds ?? false, usesSystemFonts: usesSystemFonts, label: behavior,
+            lineBreakRules: lineBreakRules ?? .strict, calibratesStandIns: calibration != .off,
+            categoryLimits: categoryLimits
+        )
+    }
+
+    /// The font: the system font or a file (the rest of `font`, fallbacks), at a text style, a fixed size or a size
+    /// scaled like a style.
+    private func fontChoice(faceIndex: Int) throws(LayoutSimError) -> FontChoice {
         func bad(_ message: String) -> LayoutSimError { .invalidOption(message) }
         let fonts = font ?? []
         if style != nil && size != nil {
@@ -22,7 +48,6 @@ extension ElementSpec {
             throw bad("relativeTo needs size (or scaledWidth / scaledHeight, which it then scales)")
         }
         if weight != nil && !fonts.isEmpty { throw bad("weight applies to the system font only; a font file has its own weight") }
-
         var choice: FontChoice
         let face: FontChoice.Face = fonts.first.map { .file(path: $0, faceIndex: faceIndex) } ?? .system
         if let size {
@@ -46,19 +71,15 @@ extension ElementSpec {
         if let weight { choice.weight = weight }
         choice.fallbackFiles = fonts.dropFirst().map { FontFile(path: $0) }
         choice.emphasized = emphasized ?? false
+        return choice
+    }
 
-        var selected = categories ?? ContentSizeCategory.allCases
-        if categories == nil, case .textStyle(let textStyle) = choice.sizing, face == .system, textStyle.isPartial {
-            selected = [.large]   // Only the Large size of extraLargeTitle(2) is published.
-        }
-        let preset = view ?? .uilabel
-        var spacing = LineSpacing.natural
-        if let lineSpacing {
-            spacing = lineSpacing
-        } else if case .textStyle = choice.sizing, choice.face == .system {
-            spacing = preset.lineSpacing
-        }
-
+    /// The frame: a width (fixed, scaled with `@ScaledMetric`, or a device's screen less its margins), a height, the
+    /// line limit and insets; a scaled frame's size at each of `categories`.
+    private func container(
+        at categories: [ContentSizeCategory], preset: ViewPreset, displayScale: Double
+    ) throws(LayoutSimError) -> Container {
+        func bad(_ message: String) -> LayoutSimError { .invalidOption(message) }
         if width != nil && scaledWidth != nil { throw bad("width and scaledWidth cannot be combined") }
         if height != nil && scaledHeight != nil { throw bad("height and scaledHeight cannot be combined") }
         let containerWidth: Double
@@ -69,28 +90,31 @@ extension ElementSpec {
         } else {
             throw bad("a width or a device is needed")
         }
-        let edge = insets ?? .zero
         var container = Container(
-            width: containerWidth, height: height ?? scaledHeight, lineLimit: lines ?? preset.lineLimit, insets: edge,
+            width: containerWidth, height: height ?? scaledHeight, lineLimit: lines ?? preset.lineLimit, insets: insets ?? .zero,
             displayScale: displayScale
         )
         if scaledWidth != nil || scaledHeight != nil {
             // `@ScaledMetric(relativeTo:)`: the frame follows the category the view is shown at.
             let scaler: FontMetricsScaler
             do { scaler = try FontMetricsScaler(relativeTo: relativeTo ?? style ?? .body) } catch { throw .model(error) }
-            for category in selected {
+            for category in categories {
                 let shown = categoryLimits.apply(to: category)
                 if let scaledWidth { container.categoryWidths[category] = scaler.scaledValue(scaledWidth, at: shown) }
                 if let scaledHeight { container.categoryHeights[category] = scaler.scaledValue(scaledHeight, at: shown) }
             }
         }
+        return container
+    }
 
+    /// How the label breaks, truncates, shrinks and aligns its text: the view preset's, unless a field says otherwise.
+    private func labelBehavior(preset: ViewPreset) throws(LayoutSimError) -> LabelBehavior {
         var behavior = LabelBehavior()
         behavior.lineBreakMode = lineBreakMode ?? preset.lineBreakMode
         behavior.lineBreakStrategy = lineBreakStrategy ?? .standard
         if let minimumScaleFactor {
             guard minimumScaleFactor.isFinite, minimumScaleFactor > 0, minimumScaleFactor < 1 else {
-                throw bad("minimum scale factor must be between 0 and 1, exclusive (got \(minimumScaleFactor))")
+                throw .invalidOption("minimum scale factor must be between 0 and 1, exclusive (got \(minimumScaleFactor))")
             }
             behavior.minimumScaleFactor = minimumScaleFactor
         }
@@ -98,14 +122,7 @@ extension ElementSpec {
         behavior.alignment = alignment ?? .natural
         behavior.scalesInsets = scaledInsets ?? false
         behavior.truncatesToFitHeight = preset.truncatesToFitHeight
-
-        return FitRequest(
-            text: text, font: choice, container: container, categories: selected, language: language,
-            lineSpacing: spacing, allowsWordBreaks: allowWordBreak ?? false, lineHeight: try lineHeightPolicy(),
-            clipsToBounds: clipsToBounds ?? false, usesSystemFonts: usesSystemFonts, label: behavior,
-            lineBreakRules: lineBreakRules ?? .strict, calibratesStandIns: calibration != .off,
-            categoryLimits: categoryLimits
-        )
+        return behavior
     }
 
     /// The line-height policy from `lineHeight` and `sizingRule` (oversize grows letterform-aware lines to all ink).
