@@ -279,76 +279,13 @@ public enum LayoutSpecReader {
         for (keyNode, value) in mapping {
             let field = keyNode.string ?? ""
             if skipping.contains(field) { continue }
-            if field == "key" && !needsKey {
-                error(inDevice ? "'key' does not belong in 'devices' or 'locales'" : "'key' does not belong in 'defaults'", keyNode.mark)
-                ok = false
-                continue
-            }
-            if field == "name" {
-                if let text = value.string, !text.isEmpty, needsKey {
-                    element.name = text
-                } else {
-                    error(needsKey ? "'name' must be text" : "'name' belongs on an element or a group", value.mark)
-                    ok = false
-                }
-                continue
-            }
-            if field == "locales" {
-                if inDevice {
-                    error("'locales' cannot be nested in 'devices' or 'locales'", keyNode.mark)
-                    ok = false
-                } else if let locales = parseLocales(value, path: path, error: error) {
-                    element.locales = locales
-                } else {
-                    ok = false
-                }
-                continue
-            }
-            if field == "devices" {
-                if inDevice {
-                    error("'devices' cannot be nested", keyNode.mark)
-                    ok = false
-                } else if let devices = parseDevices(value, path: path, error: error) {
-                    element.devices = devices
-                } else {
-                    ok = false
-                }
-                continue
-            }
             if field == "font" { fontMark = value.mark }
-            let text: FieldText
-            if let scalar = value.scalar {
-                text = .text(scalar.string)
-            } else if let list = value.sequence, list.allSatisfy({ $0.scalar != nil }) {
-                text = .list(list.compactMap { $0.scalar?.string })
-            } else {
-                error("'\(field)' must be a value or a list of values", value.mark)
-                ok = false
-                continue
-            }
-            do {
-                try element.set(field, text)
-            } catch let problem {
-                let isUnknownField = !ElementSpec.fieldNames.contains(field)
-                error(problem.description, isUnknownField ? keyNode.mark : value.mark)
+            if !readField(field, keyNode, value, into: &element, path: path, needsKey: needsKey, inDevice: inDevice,
+                          error: error) {
                 ok = false
             }
         }
-        // Font paths are relative to the spec file. A file that is not there is the spec's error, said once at the
-        // field (it was one error per string, at the catalog's line).
-        element.font = element.font?.map { file in
-            file.hasPrefix("/") ? file : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(file).path
-        }
-        for file in element.font ?? [] {
-            var isFolder: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) || isFolder.boolValue {
-                error("'font': \(file): \(isFolder.boolValue ? "is a folder, not a font file" : "font file not found") "
-                    + "(a font's path is relative to the spec's folder)", fontMark)
-                ok = false
-                if isDefaults { element.font = nil }   // as any bad field of the defaults: that field dropped
-                break
-            }
-        }
+        if !fontFilesExist(&element, path: path, isDefaults: isDefaults, mark: fontMark, error: error) { ok = false }
         if needsKey && element.key == nil {
             error("an element needs a 'key'", node.mark)
             ok = false
@@ -356,6 +293,79 @@ public enum LayoutSpecReader {
         // An error drops the element; in `defaults` only the bad field (dropping every default would turn one typo
         // into an error for every string).
         return ok || isDefaults ? element : nil
+    }
+
+    /// One field of an element read into `element`; false (the problem said) when it is wrong.
+    private static func readField(
+        _ field: String, _ keyNode: Node, _ value: Node, into element: inout ElementSpec, path: String, needsKey: Bool,
+        inDevice: Bool, error: (String, Mark?) -> Void
+    ) -> Bool {
+        switch field {
+        case "key" where !needsKey:
+            error(inDevice ? "'key' does not belong in 'devices' or 'locales'" : "'key' does not belong in 'defaults'", keyNode.mark)
+            return false
+        case "name":
+            guard let text = value.string, !text.isEmpty, needsKey else {
+                error(needsKey ? "'name' must be text" : "'name' belongs on an element or a group", value.mark)
+                return false
+            }
+            element.name = text
+            return true
+        case "locales":
+            if inDevice {
+                error("'locales' cannot be nested in 'devices' or 'locales'", keyNode.mark)
+                return false
+            }
+            guard let locales = parseLocales(value, path: path, error: error) else { return false }
+            element.locales = locales
+            return true
+        case "devices":
+            if inDevice {
+                error("'devices' cannot be nested", keyNode.mark)
+                return false
+            }
+            guard let devices = parseDevices(value, path: path, error: error) else { return false }
+            element.devices = devices
+            return true
+        default:
+            let text: FieldText
+            if let scalar = value.scalar {
+                text = .text(scalar.string)
+            } else if let list = value.sequence, list.allSatisfy({ $0.scalar != nil }) {
+                text = .list(list.compactMap { $0.scalar?.string })
+            } else {
+                error("'\(field)' must be a value or a list of values", value.mark)
+                return false
+            }
+            do {
+                try element.set(field, text)
+                return true
+            } catch let problem {
+                let isUnknownField = !ElementSpec.fieldNames.contains(field)
+                error(problem.description, isUnknownField ? keyNode.mark : value.mark)
+                return false
+            }
+        }
+    }
+
+    /// Font paths are relative to the spec file. A file that is not there is the spec's error, said once at the
+    /// field (`mark`); in the defaults, the field is dropped. False when one is missing.
+    private static func fontFilesExist(
+        _ element: inout ElementSpec, path: String, isDefaults: Bool, mark: Mark?, error: (String, Mark?) -> Void
+    ) -> Bool {
+        element.font = element.font?.map { file in
+            file.hasPrefix("/") ? file : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(file).path
+        }
+        for file in element.font ?? [] {
+            var isFolder: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) || isFolder.boolValue {
+                error("'font': \(file): \(isFolder.boolValue ? "is a folder, not a font file" : "font file not found") "
+                    + "(a font's path is relative to the spec's folder)", mark)
+                if isDefaults { element.font = nil }   // as any bad field of the defaults: that field dropped
+                return false
+            }
+        }
+        return true
     }
 
     /// `locales: {de: {width: 250}, ja: {lineBreakRules: normal}}`: fields per locale (a BCP 47 tag).
