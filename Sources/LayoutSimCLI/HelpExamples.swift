@@ -66,8 +66,8 @@ enum HelpExamples {
 
     /// The subcommand whose help `message` is, if any.
     ///
-    /// A help text's USAGE line names its command; only that command's help is rendered to compare (rendering all
-    /// seven for any message, `--version`'s too, cost about 30 M instructions).
+    /// A help text's USAGE line names its command; only that command's help is rendered to compare, not all seven's
+    /// for any message.
     static func subcommand(helpedBy message: String) -> String? {
         guard let usage = message.range(of: "USAGE: layoutsim ") else { return nil }
         let named = message[usage.upperBound...].prefix { $0 != " " && $0 != "\n" }

@@ -56,8 +56,8 @@ struct LayoutSimCommand: ParsableCommand {
 
     /// The command the arguments give, parsed. When they start with a subcommand's name (`layoutsim fit …`), that
     /// subcommand parses the rest itself first: the root's parse builds the subcommand's whole argument set once more
-    /// (a reflection over each of its options) only to see whether it takes passthrough arguments, which cost `fit`
-    /// of one string 15 % of its instructions (30.4 M → 25.8 M). Anything but the subcommand parsed (help asked for,
+    /// (a reflection over each of its options) only to see whether it takes passthrough arguments, a large part of a
+    /// one-string `fit`'s start. Anything but the subcommand parsed (help asked for,
     /// a usage error, a completion script) is parsed again the root's way, which says it with the command's full
     /// name (`layoutsim fit`): the same arguments give the same command either way, as the root takes no options of
     /// its own and no subcommand has subcommands.

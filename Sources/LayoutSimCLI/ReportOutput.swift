@@ -11,8 +11,6 @@ enum ReportOutput {
     static func emit(_ report: CheckReport, format: ReportFormat, output: String?, seconds: Double?, workers: Int = 1) throws {
         let problems = CheckRenderer.problems(report)
         if !problems.isEmpty {
-            // The bytes copied out of the string once: `Data(String.utf8)` took the generic path, a dynamic cast and a
-            // byte at a time (0.5 k instructions per string of the Thai corpus, whose near notes are 30 lines).
             StandardStreams.error(problems.joined(separator: "\n") + "\n")
         }
         let terminalColor = isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
@@ -32,8 +30,7 @@ enum ReportOutput {
                 }
                 if let summaryFailure { throw summaryFailure }
             } else {
-                // Each chunk is written from its own bytes: copying it into a `Data` first cost ~1 k instructions per
-                // string (German).
+                // Each chunk is written from its own bytes, not copied into a `Data` first.
                 try report.writeJSON(trailer: "\n", workers: workers) { chunk in
                     try StandardStreams.output(bytes: chunk, what: "the report")
                 }

@@ -317,8 +317,7 @@ extension CheckRunner {
         guard spec.elements.contains(where: { $0.key != nil }) || !spec.groups.isEmpty else { return [] }
         var keys = Set<String>()
         var last: String?
-        // Each key read in place (a loop variable copied each entry, every string and array in it retained: 0.26 k
-        // instructions per string of a catalog of 2,000 keys in 10 locales).
+        // Each key read in place, not each entry copied into a loop variable.
         for index in entries.indices where entries[index].key != last {
             keys.insert(entries[index].key)
             last = entries[index].key

@@ -17,8 +17,7 @@ extension CheckRunner {
     /// The font files of the last layout a worker checked, as the check report names them, with their digests.
     ///
     /// Neighbouring strings use the same fonts: the files of a layout are compared with the last ones (their names
-    /// and paths) and named again only when they differ (each layout's were named, their paths made relative and
-    /// their digests read under a lock: 1.4 k instructions per Thai string).
+    /// and paths) and named again only when they differ.
     struct FontFilesMemo {
         private var files: [FontFileInfo] = []
         /// The files of the last layout, named.
@@ -45,8 +44,7 @@ extension CheckRunner {
 
     /// The requests a worker made, one per element its jobs shared with other jobs (the defaults' for a locale, made
     /// once per locale and shared by its strings): the next job of that element and language has the same request but
-    /// for its text (made from the element's fields for each string, it cost 1.5 k instructions). Bounded: forgotten
-    /// past 1024 elements.
+    /// for its text. Bounded: forgotten past 1024 elements.
     struct RequestMemo {
         /// A request made, with what it was made from. A class: found in the table and changed in place, not copied.
         private final class Made {

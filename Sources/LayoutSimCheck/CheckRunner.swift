@@ -80,8 +80,7 @@ package final class SharedElement: Sendable {
 /// One string to check.
 ///
 /// Its fields live in one shared object: a job is copied on its way from the catalog to a worker and back (made,
-/// queued, handed out, checked, its result stored), and each copy of its two dozen strings and arrays counted every
-/// reference again (about 6 k instructions per string).
+/// queued, handed out, checked, its result stored), and a copy of one reference is a copy of all of them.
 package struct CheckJob: Sendable {
     private final class Fields: Sendable {
         let entry: CatalogEntry
