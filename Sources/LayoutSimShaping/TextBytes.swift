@@ -5,14 +5,6 @@ import LayoutSimSupport
 /// Scans of a string's UTF-8 bytes in place (a buffer of them, which only this target and Faces may hold), not one
 /// at a time through `String.UTF8View`.
 package enum TextBytes {
-    /// Whether `text`'s UTF-8 has `byte`.
-    package static func contains(_ byte: UInt8, in text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { $0.contains(byte) }
-    }
-}
-
-extension TextBytes {
     /// SHA-256 of `text`'s UTF-8 bytes as 64 lowercase hexadecimal digits (what `sha256sum` prints for them;
     /// swift-crypto's SHA-256, as ``SHA256``). The bytes are read in place and the digits written into the string's own
     /// storage, with no copy of the bytes and no array of the digest's bytes or of the digits.
