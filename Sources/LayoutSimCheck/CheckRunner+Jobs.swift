@@ -258,9 +258,8 @@ final class JobMaker {
         return filled
     }
 
-    /// The places the spec shows `key` in, remembered.
-    private func places(of key: String) -> (places: [Place], named: Bool) {
-        let repeatsKey = lastKey == key
+    /// The places the spec shows `key` in, remembered; `repeatsKey`: the last job made was `key`'s too.
+    private func places(of key: String, repeatsKey: Bool) -> (places: [Place], named: Bool) {
         if !repeatsKey { lastKey = key }
         if let defaultsPlaces { return defaultsPlaces }
         if repeatsKey, let lastPlaces { return lastPlaces }
@@ -273,7 +272,7 @@ final class JobMaker {
     /// The job of `entry` in each of its places (`entry` consumed: its job holds it, not a copy of it).
     private func job(_ entry: consuming CatalogEntry, text: String, language: String, samples: [Range<Int>] = []) {
         let repeatsKey = lastKey == entry.key
-        let (places, named) = places(of: entry.key)
+        let (places, named) = places(of: entry.key, repeatsKey: repeatsKey)
         if !named, let defaultsProblem {
             skipBecauseOfTheDefaults(entry, problem: defaultsProblem)
             return

@@ -76,9 +76,12 @@ public enum CheckRenderer {
             ])
         }
         for diagnostic in report.diagnostics {
-            let rule = diagnostic.severity == .error ? "layoutsim.inputError"
-                : diagnostic.subject?.kind == "missingLocalization" ? "layoutsim.missingTranslation"
-                : "layoutsim.warning"
+            let rule: String
+            switch (diagnostic.severity, diagnostic.subject) {
+            case (.error, _): rule = "layoutsim.inputError"
+            case (.warning, .missingLocalization?): rule = "layoutsim.missingTranslation"
+            case (.warning, _): rule = "layoutsim.warning"
+            }
             results.append([
                 "ruleId": rule, "level": diagnostic.severity == .error ? "error" : "warning",
                 "message": ["text": diagnostic.message],
