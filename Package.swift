@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // `swift package generate-documentation --target LayoutSim`: a plugin only, built when it is run.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // `layoutsim scan` parses the app's Swift sources (not in `LayoutSim`: users' test builds do not compile it).
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -81,6 +83,16 @@ let package = Package(
                 "LayoutSimCheck",
             ]
         ),
+        // What an app's own sources say about each localized string (`layoutsim scan`): SwiftUI and UIKit code
+        // through swift-syntax, Interface Builder files through Foundation's XML parser. Outside the umbrella.
+        .target(
+            name: "LayoutSimSources",
+            dependencies: [
+                "LayoutSimModel", "LayoutSimSupport", "LayoutSimCheck",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // The umbrella: `import LayoutSim` gives users the public API of every stage.
         .target(
             name: "LayoutSim",
@@ -95,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "LayoutSimCLI",
             dependencies: [
-                "LayoutSim", "LayoutSimSupport",
+                "LayoutSim", "LayoutSimSupport", "LayoutSimSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -159,6 +171,11 @@ let package = Package(
                 "LayoutSimReports", "LayoutSimTestSupport",
             ],
             path: "Tests/CheckTests"
+        ),
+        .testTarget(
+            name: "LayoutSimSourcesTests",
+            dependencies: ["LayoutSimModel", "LayoutSimCheck", "LayoutSimSources", "LayoutSimTestSupport"],
+            path: "Tests/SourcesTests"
         ),
         .testTarget(
             name: "LayoutSimReportsTests",
