@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "LayoutSimSources",
             dependencies: [
-                "LayoutSimModel", "LayoutSimSupport", "LayoutSimCheck",
+                "LayoutSimModel", "LayoutSimSupport", "LayoutSimCatalogs", "LayoutSimCheck",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]

@@ -82,6 +82,7 @@ public enum ViewKind: String, Sendable, Hashable, CaseIterable {
     case textFieldPrompt = "TextField"
     case alertTitle = "alert title"
     case alertMessage = "alert message"
+    case alertButton = "alert button"
     case dialogTitle = "confirmationDialog title"
     case tabItem = "tabItem"
     // UIKit code and Interface Builder
