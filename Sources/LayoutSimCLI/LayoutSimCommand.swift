@@ -13,7 +13,7 @@ struct LayoutSimCommand: ParsableCommand {
         abstract: "Does your UI copy fit, in every language, at every Dynamic Type size?",
         discussion: "Exit status: 0 everything fits, 1 something does not fit, 2 bad input.",
         version: LayoutSimVersion.current,
-        subcommands: [FitCommand.self, CheckCommand.self, BudgetsCommand.self, MergeCommand.self, ScaleCommand.self, BenchCommand.self, DoctorCommand.self]
+        subcommands: [FitCommand.self, CheckCommand.self, ScanCommand.self, BudgetsCommand.self, MergeCommand.self, ScaleCommand.self, BenchCommand.self, DoctorCommand.self]
     )
 
     /// Runs the command. The one place the process's status is made: 0 when the command returns; otherwise the

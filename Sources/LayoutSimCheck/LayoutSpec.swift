@@ -278,7 +278,7 @@ public enum LayoutSpecReader {
         var fontMark: Mark?
         for (keyNode, value) in mapping {
             let field = keyNode.string ?? ""
-            if skipping.contains(field) { continue }
+            if skipping.contains(field) || field.hasPrefix("x-") { continue }   // x-…: free, as at the top level (anchors, `scan`'s marks)
             if field == "font" { fontMark = value.mark }
             if !readField(field, keyNode, value, into: &element, path: path, needsKey: needsKey, inDevice: inDevice,
                           error: error) {

@@ -42,7 +42,32 @@ public enum SourceScanner {
             result.append(fileResult)
         }
         for (index, property) in uses { complete(&result.places[index], with: templates[property], property: property) }
-        return result
+        return inSourceOrder(result)
+    }
+
+    /// Places in file, line and column order (a modifier's place is found before the view it modifies), rows and
+    /// notes likewise, with the rows' place indices following.
+    static func inSourceOrder(_ result: ScanResult) -> ScanResult {
+        var sorted = result
+        let order = result.places.indices.sorted { (result.places[$0].location, $0) < (result.places[$1].location, $1) }
+        var newIndex = [Int](repeating: 0, count: order.count)
+        for (new, old) in order.enumerated() { newIndex[old] = new }
+        sorted.places = order.map { result.places[$0] }
+        let rowOrder = result.rows.indices.sorted { (result.rows[$0].location, $0) < (result.rows[$1].location, $1) }
+        var newRow = [Int](repeating: 0, count: rowOrder.count)
+        for (new, old) in rowOrder.enumerated() { newRow[old] = new }
+        sorted.rows = rowOrder.enumerated().map { new, old in
+            var row = result.rows[old]
+            row.id = new
+            row.members = row.members.map { member in
+                if case .place(let index) = member { return .place(newIndex[index]) }
+                return member
+            }
+            return row
+        }
+        for index in sorted.places.indices { sorted.places[index].row = sorted.places[index].row.map { newRow[$0] } }
+        sorted.notes = result.notes.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
+        return sorted
     }
 
     /// A component's place: what its body does with the key property, under what the call site's containers give.

@@ -65,6 +65,7 @@ struct FontResolver {
     private func readCall(_ call: FunctionCallExprSyntax, depth: Int) -> Outcome {
         let args = call.arguments
         let callee = call.calledExpression
+        if SwiftExpressions.calledName(call) == "scaledFont" { return scaledFont(call, depth: depth) }
         // Modifiers of a font value: `.body.bold()`, `.headline.weight(.semibold)`, `.title.italic()`.
         if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base, !isTypeName(base) {
             let name = member.declName.baseName.text

@@ -186,6 +186,9 @@ enum SystemViewDefaults {
             if place.font == nil { place.font = Sourced(.style(.largeTitle), assumed("largeTitle")) }
             if place.weight == nil { place.weight = Sourced(.bold, assumed("bold")) }
             if place.lines == nil { place.lines = Sourced(1, assumed("1 line")) }
+            if place.width == nil, place.horizontalPadding == nil {
+                place.horizontalPadding = Sourced(32, assumed("the navigation bar's 16 pt margins"))
+            }
         case .alertTitle, .alertMessage, .alertButton:
             // UIAlertController: 270 pt wide, 16 pt content insets; title headline, message footnote, buttons body.
             let style: TextStyle = place.view == .alertTitle ? .headline : place.view == .alertMessage ? .footnote : .body

@@ -71,34 +71,48 @@ struct UIKitScanner {
         }
         let statements = Statements(viewMode: .sourceAccurate)
         statements.walk(type)
-        var receivers: [String: Receiver] = [:]
-        var order: [String] = []
-        func touch(_ name: String) -> String {
-            let resolved = statements.aliases[name] ?? name
-            if receivers[resolved] == nil {
-                receivers[resolved] = Receiver(kind: statements.declaredKinds[resolved] ?? statements.declaredKinds[name])
-                order.append(resolved)
-            }
-            return resolved
-        }
+        let table = ReceiverTable(statements.declaredKinds, statements.aliases)
         for (lhs, rhs) in statements.assignments {
             guard let (receiver, property) = Self.split(lhs) else { continue }
-            let name = touch(receiver)
-            assign(property, rhs, to: &receivers[name, default: Receiver()], lhs: lhs, result: &result)
+            let name = table.touch(receiver)
+            assign(property, rhs, to: &table.receivers[name, default: Receiver()], lhs: lhs, result: &result)
         }
-        for call in statements.calls { applyCall(call, receivers: &receivers, touch: touch, result: &result) }
-        for name in order {
-            guard let receiver = receivers[name] else { continue }
+        for call in statements.calls { applyCall(call, table: table) }
+        for name in table.order {
+            guard let receiver = table.receivers[name] else { continue }
             for (reading, node, kind) in receiver.texts { result.places.append(place(reading, node, kind, receiver)) }
         }
     }
 
+    /// The receivers of one type, in the order first met, under the names their declarations give them.
+    private final class ReceiverTable {
+        var receivers: [String: Receiver] = [:]
+        var order: [String] = []
+        let declaredKinds: [String: ViewKind]
+        let aliases: [String: String]
+
+        init(_ declaredKinds: [String: ViewKind], _ aliases: [String: String]) {
+            self.declaredKinds = declaredKinds
+            self.aliases = aliases
+        }
+
+        func touch(_ name: String) -> String {
+            let resolved = aliases[name] ?? name
+            if receivers[resolved] == nil {
+                receivers[resolved] = Receiver(kind: declaredKinds[resolved] ?? declaredKinds[name])
+                order.append(resolved)
+            }
+            return resolved
+        }
+    }
+
     /// `self.titleLabel.text` → (`titleLabel`, `text`); `cell.textLabel?.font` → (`cell.textLabel`, `font`).
+    /// A view controller's own `title = …` (and `navigationItem.title`) has the receiver `self`.
     static func split(_ lhs: ExprSyntax) -> (String, String)? {
+        if let reference = lhs.as(DeclReferenceExprSyntax.self), reference.baseName.text == "title" { return ("self", "title") }
         guard let member = lhs.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
-        var receiver = base.trimmedDescription.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
-        if receiver.hasPrefix("self.") { receiver.removeFirst(5) }
-        return (receiver, member.declName.baseName.text)
+        let receiver = receiverName(base)
+        return (receiver == "navigationItem" ? "self" : receiver, member.declName.baseName.text)
     }
 
     static func kind(ofType text: String) -> ViewKind? {
@@ -148,31 +162,33 @@ struct UIKitScanner {
     }
 
     /// `button.setTitle(NSLocalizedString(…), for: .normal)`, `label.widthAnchor.constraint(equalToConstant: 120)`.
-    private func applyCall(_ call: FunctionCallExprSyntax, receivers: inout [String: Receiver], touch: (String) -> String,
-                           result: inout ScanResult) {
+    private func applyCall(_ call: FunctionCallExprSyntax, table: ReceiverTable) {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return }
         let name = member.declName.baseName.text
         if name == "setTitle", let title = call.arguments.first?.expression {
-            let receiver = touch(Self.receiverName(base))
+            let receiver = table.touch(Self.receiverName(base))
             if case .key(let reading) = context.keys.read(title, literalIsKey: false) {
-                receivers[receiver, default: Receiver()].texts.append((reading, Syntax(title), .uiButton))
+                table.receivers[receiver, default: Receiver()].texts.append((reading, Syntax(title), .uiButton))
             }
             return
         }
         guard name == "constraint", let constant = SwiftExpressions.argument("equalToConstant", in: call.arguments).flatMap(SwiftExpressions.number),
               let anchor = base.as(MemberAccessExprSyntax.self), let view = anchor.base else { return }
         let evidence = Evidence(SwiftExpressions.code(call), at: context.location(call), confidence: .exact)
-        let receiver = touch(Self.receiverName(view))
+        let receiver = table.touch(Self.receiverName(view))
         switch anchor.declName.baseName.text {
-        case "widthAnchor": receivers[receiver, default: Receiver()].width = Sourced(constant, evidence)
-        case "heightAnchor": receivers[receiver, default: Receiver()].height = Sourced(constant, evidence)
+        case "widthAnchor": table.receivers[receiver, default: Receiver()].width = Sourced(constant, evidence)
+        case "heightAnchor": table.receivers[receiver, default: Receiver()].height = Sourced(constant, evidence)
         default: break
         }
     }
 
+    /// The view a receiver expression names: `self.saveButton.titleLabel?` is `saveButton` (a button's title
+    /// label is the button's text).
     static func receiverName(_ expr: ExprSyntax) -> String {
         var name = expr.trimmedDescription.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
         if name.hasPrefix("self.") { name.removeFirst(5) }
+        if name.hasSuffix(".titleLabel") { name.removeLast(".titleLabel".count) }
         return name
     }
 
