@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayoutSim
+import LayoutSimSources
 import LayoutSimSupport
 
 /// `layoutsim check`: every string of the app's catalogs, in every locale, at every category, against a spec.
@@ -35,8 +36,14 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Catalog files or .xcloc folders.", completion: Completions.catalogs)
     var catalogs: [String]
 
-    @Option(help: ArgumentHelp("The layout spec (JSON or YAML).", valueName: "file"), completion: Completions.specs)
-    var spec: String
+    @Option(help: ArgumentHelp("The layout spec (JSON or YAML). With --sources, its fields override the derived ones, key by key.", valueName: "file"), completion: Completions.specs)
+    var spec: String?
+
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Derive the places from the app's SwiftUI, UIKit and Interface Builder sources, as 'layoutsim scan' does, and check each string in each place.", valueName: "path"), completion: .file())
+    var sources: [String] = []
+
+    @Option(name: .customLong("scan-config"), help: ArgumentHelp("With --sources: the scan's config (fontAliases, customClasses, exclude; see 'layoutsim scan --help').", valueName: "file"), completion: .file())
+    var scanConfig: String?
 
     @Option(help: ArgumentHelp("Only these locales, comma-separated (as in the catalogs, e.g. th,ar,hi); one that no catalog has is an error.", valueName: "list"))
     var locales: Parsed<LocaleList>?
@@ -94,6 +101,7 @@ struct CheckCommand: ParsableCommand {
     /// The options' values read, and the options that do not go together: the first wrong one is said.
     func validate() throws {
         guard !Validation.isDeferred else { return }
+        guard spec != nil || !sources.isEmpty else { throw CLIError.badInput("give the layout spec (--spec FILE), the app's sources (--sources PATH...), or both") }
         _ = try requireFonts?.value
         _ = try locales?.value
         _ = try categories?.value
@@ -109,7 +117,14 @@ struct CheckCommand: ParsableCommand {
     }
 
     mutating func run() throws {
-        var options = CheckOptions(catalogs: catalogs, spec: spec)
+        var options = CheckOptions(catalogs: catalogs, spec: spec ?? "")
+        var sourcesUnreadable = false
+        if !sources.isEmpty {
+            let scan = try ScanCommand.scan(sources, config: scanConfig)
+            options.sourcesSpec = SpecDraft.write(scan)
+            for note in scan.notes where note.severity == .error { StandardStreams.error("\(note.location): error: \(note.message)\n") }
+            sourcesUnreadable = scan.notes.contains { $0.severity == .error }
+        }
         // Resolved by the check, after the spec's appleFonts.
         options.appleFonts = appleFonts.setting
         options.requiredFonts = try requireFonts?.value
@@ -176,6 +191,7 @@ struct CheckCommand: ParsableCommand {
             try ReportOutput.writeBaseline(of: report, to: updateBaseline, format: format, output: output)
             return  // the failures are accepted now
         }
+        if sourcesUnreadable { throw ExitCode(2) }
         if report.exitStatus != 0 { throw ExitCode(Int32(report.exitStatus)) }
     }
 }

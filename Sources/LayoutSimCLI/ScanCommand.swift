@@ -61,8 +61,7 @@ struct ScanCommand: ParsableCommand {
 
     mutating func run() throws {
         let format = try self.format.value
-        let config = try readConfig()
-        var result = SourceScanner.scan(paths: paths, config: config)
+        var result = try Self.scan(paths, config: config)
         let coverage = catalogs.isEmpty ? nil : ScanCoverage.match(&result, catalogs: try readCatalogs(catalogs))
         let report = ScanReport(result: result, coverage: coverage)
         let text: String
@@ -82,13 +81,17 @@ struct ScanCommand: ParsableCommand {
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 
-    private func readConfig() throws -> ScanConfig {
-        guard let config else { return ScanConfig() }
-        do { return try ScanConfig.read(path: config) } catch let error as ScanConfigError {
-            throw CLIError.badInput(error.description)
-        } catch {
-            throw CLIError.badInput("\(config): \(error)")
+    /// Scans the paths with the config file's settings (`check --sources` too).
+    static func scan(_ paths: [String], config path: String?) throws -> ScanResult {
+        var config = ScanConfig()
+        if let path {
+            do { config = try ScanConfig.read(path: path) } catch let error as ScanConfigError {
+                throw CLIError.badInput(error.description)
+            } catch {
+                throw CLIError.badInput("\(path): \(error)")
+            }
         }
+        return SourceScanner.scan(paths: paths, config: config)
     }
 
     /// The catalogs, or the first one that cannot be read.

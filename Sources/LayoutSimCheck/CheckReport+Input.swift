@@ -90,6 +90,11 @@ extension CheckReport {
         package init(_ options: CheckOptions, toolVersion: String) {
             catalogs = options.catalogs.map(FileDigest.init(path:))
             spec = FileDigest(path: options.spec)
+            if let derived = options.sourcesSpec {
+                // The places come from the sources: the spec's identity is the derived text with the file's hash.
+                let file = options.spec.isEmpty ? CheckOptions.sourcesName : options.spec + " + " + CheckOptions.sourcesName
+                spec = FileDigest(file: file, sha256: SHA256.hexDigest(of: Array(((spec.sha256 ?? "") + derived).utf8)))
+            }
             self.options = Options(options)
             fingerprint = ""
             fingerprint = Self.fingerprint(catalogs: catalogs, spec: spec, options: self.options, toolVersion: toolVersion)

@@ -288,7 +288,7 @@ final class JobMaker {
         for place in places {
             let (element, context) = element(of: entry, at: place)
             queue.made(CheckJob(entry: copy entry, text: text, language: language, element: element,
-                                named: named, place: places.count > 1 ? place.name : nil, group: context,
+                                named: named, place: places.count > 1 || place.isNamed ? place.name : nil, group: context,
                                 samples: samples))
         }
     }

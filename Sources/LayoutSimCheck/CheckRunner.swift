@@ -10,8 +10,11 @@ import LayoutSimSupport
 public struct CheckOptions: Sendable {
     /// Catalog files (`.xcstrings`, `.strings`, `.stringsdict`, `.xliff`, `.xcloc`), as given.
     public var catalogs: [String]
-    /// The layout spec (JSON or YAML).
+    /// The layout spec (JSON or YAML); "" for none, when ``sourcesSpec`` gives the places.
     public var spec: String
+    /// A spec derived from the app's sources (`layoutsim scan`'s draft, as text): its places are checked, with the
+    /// spec file's fields over them per key (``LayoutSpec/withSources(_:)``).
+    public var sourcesSpec: String?
     /// Only these locales (BCP 47, as in the catalogs); nil checks every locale.
     public var locales: [String]?
     /// Categories to lay out. Default all twelve.
@@ -48,6 +51,9 @@ public struct CheckOptions: Sendable {
     /// Whether String Catalogs' jobs are made as their keys are read (tests turn it off to compare: the report is
     /// the same either way).
     package var streamsCatalogs = true
+
+    /// How reports name the spec derived from the sources.
+    public static let sourcesName = "(spec from the sources)"
 
     /// Creates options with the defaults.
     public init(catalogs: [String], spec: String) {
@@ -143,13 +149,27 @@ public enum CheckRunner {
     ///
     /// The pipeline: read the spec; start the workers; make a job of every string as the catalogs are read (the
     /// workers lay them out meanwhile); hand the rest out and wait for the layouts; assemble the report.
+    /// The spec file, the spec derived from the sources, or the first over the second.
+    static func readSpec(_ options: CheckOptions) -> (LayoutSpec?, [CatalogDiagnostic]) {
+        guard let derivedText = options.sourcesSpec else { return LayoutSpecReader.read(path: options.spec) }
+        let (derived, derivedDiagnostics) = LayoutSpecReader.read(text: derivedText, path: CheckOptions.sourcesName)
+        guard !options.spec.isEmpty else { return (derived, derivedDiagnostics) }
+        // The hand spec's elements may leave the width to the derived places: each is checked once merged.
+        var (hand, diagnostics) = LayoutSpecReader.read(text: nil, path: options.spec, validates: false)
+        diagnostics = derivedDiagnostics + diagnostics
+        guard let derived, let hand else { return (hand ?? derived, diagnostics) }
+        var merged = hand.withSources(derived)
+        merged.validate { message, location in diagnostics.append(CatalogDiagnostic(severity: .error, message: message, location: location)) }
+        return (merged, diagnostics)
+    }
+
     public static func run(_ options: CheckOptions) throws(LayoutSimError) -> CheckReport {
         var said = Diagnostics(locales: options.locales)
         // The input's hashes read every file again: beside the reading, on a second core when there is one.
         let input = BackgroundValue(inParallel: options.workers > 1) {
             CheckReport.Input(options, toolVersion: LayoutSimVersion.current)
         }
-        let (spec, specDiagnostics) = LayoutSpecReader.read(path: options.spec)
+        let (spec, specDiagnostics) = readSpec(options)
         specDiagnostics.forEach { said.add($0) }
         said.all += options.baseline?.diagnostics ?? []
         guard let spec else {

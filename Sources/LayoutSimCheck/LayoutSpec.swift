@@ -81,6 +81,14 @@ public enum Place: Sendable {
         }
     }
 
+    /// Whether the spec gave the place a `name` of its own (reports then name it even when it is the key's only one).
+    public var isNamed: Bool {
+        switch self {
+        case .group: return false
+        case .element(let element, _): return element.name != nil
+        }
+    }
+
     mutating func rename(_ name: String) {
         switch self {
         case .group(var group):
@@ -120,13 +128,19 @@ package enum Glob {
 public enum LayoutSpecReader {
     /// Reads and validates `path` (JSON or YAML).
     public static func read(path: String) -> (spec: LayoutSpec?, diagnostics: [CatalogDiagnostic]) {
+        read(text: nil, path: path)
+    }
+
+    /// Reads and validates a spec's text (`layoutsim scan`'s draft, made in memory); `path` names it in diagnostics.
+    /// `validates` false leaves the check of each element's fields to the caller (a spec merged with another first).
+    public static func read(text: String?, path: String, validates: Bool = true) -> (spec: LayoutSpec?, diagnostics: [CatalogDiagnostic]) {
         var diagnostics: [CatalogDiagnostic] = []
         func add(_ diagnostic: CatalogDiagnostic) { diagnostics.append(diagnostic) }
         func error(_ message: String, _ mark: Mark?) {
             add(CatalogDiagnostic(severity: .error, message: message,
                                   location: CatalogSourceLocation(file: path, line: mark?.line ?? 1, column: mark?.column ?? 1)))
         }
-        guard let text = specText(path, error: error, add: add), let root = composed(text, error: error, add: add, path: path) else {
+        guard let text = text ?? specText(path, error: error, add: add), let root = composed(text, error: error, add: add, path: path) else {
             return (nil, diagnostics)
         }
         guard let mapping = root.mapping else {
@@ -137,8 +151,10 @@ public enum LayoutSpecReader {
         for (keyNode, value) in mapping {
             readTopLevel(keyNode, value, into: &spec, path: path, error: error)
         }
-        spec.validate { message, location in
-            add(CatalogDiagnostic(severity: .error, message: message, location: location))
+        if validates {
+            spec.validate { message, location in
+                add(CatalogDiagnostic(severity: .error, message: message, location: location))
+            }
         }
         return (spec, diagnostics)
     }
