@@ -30,6 +30,7 @@ extension SwiftUIWalker {
         }
         members += componentArguments(call, name: name, env)
         var children: [SourceRow.Member] = []
+        let rowsBefore = result.rows.count
         for arg in call.arguments {
             // Section(header: Text("…")), Button(action: {}, label: { Text("…") }), Label(title: {…}, icon: {…})
             guard arg.label?.text != "action" else { continue }
@@ -47,7 +48,9 @@ extension SwiftUIWalker {
             children += walk(extra.closure.statements, childEnv(env, container: name, label: extra.label.text))
         }
         if name == "HStack" { return members + [row(call, children)] }
-        if name == "ViewThatFits", let first = children.first, case .place = first { return members + children }
+        if name == "ViewThatFits", rowsBefore < result.rows.count, result.rows[rowsBefore].alternative == nil {
+            result.rows[rowsBefore].alternative = .viewThatFits   // its first choice: the row, when it fits
+        }
         return members + (children.isEmpty && members.isEmpty ? [.other(name)] : children)
     }
 
@@ -205,6 +208,12 @@ enum SystemViewDefaults {
             if place.lines == nil { place.lines = Sourced(1, assumed("1 line")) }
         case .sectionHeader, .sectionFooter:
             if place.font == nil { place.font = Sourced(.style(.footnote), assumed("footnote")) }
+        case .toggle:
+            // The switch beside the label: UISwitch is 51 pt wide, 8 pt apart.
+            if place.width == nil {
+                let padding = (place.horizontalPadding?.value ?? 0) + 59
+                place.horizontalPadding = Sourced(padding, assumed("the switch's 51 pt and 8 pt of spacing"))
+            }
         default:
             break
         }
