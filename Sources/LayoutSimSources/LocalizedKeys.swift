@@ -42,6 +42,11 @@ struct KeyReader {
             return .key(reading)
         }
         if let sequence = expr.as(SequenceExprSyntax.self) { return .unresolved(SwiftExpressions.code(sequence)) }
+        // Text(title) with `let title: String` takes the StringProtocol initializer: shown as it is.
+        if literalIsKey, let name = SwiftExpressions.memberName(expr), let type = declaredTypes[name],
+           ["String", "String?", "Substring", "AttributedString"].contains(type) {
+            return .verbatim
+        }
         return .unresolved(SwiftExpressions.code(expr))
     }
 
@@ -70,6 +75,8 @@ struct KeyReader {
             // String(format: NSLocalizedString("%d items", comment: ""), n): the format is the key.
             guard let first = args.first else { return .unresolved(SwiftExpressions.code(call)) }
             return read(first.expression, literalIsKey: false)
+        case "Image", "AttributedString":
+            return .verbatim   // Text(Image(systemName:)): an image, not a string
         case "uppercased", "lowercased", "capitalized":
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { break }
             return read(base, literalIsKey: literalIsKey)

@@ -9,6 +9,9 @@ public struct ScanCoverage: Sendable {
         public var table: String
         public var file: String
         public var line: Int
+        /// Where the code spells the key when no place shows it (a `LocalizedStringKey` returned by a function,
+        /// a model's property): used, shown where the scan cannot follow. Nil: not in the scanned code at all.
+        public var literal: SourceLocation?
     }
 
     public struct MissingKey: Sendable, Hashable {
@@ -64,7 +67,11 @@ public struct ScanCoverage: Sendable {
                 : "no catalog of the table '\(place.table)' was given"
             coverage.placesWithoutKey.append(MissingKey(place: index, reason: reason))
         }
-        coverage.keysWithoutPlace = keys.filter { !placed.contains($0.table + "\u{0}" + $0.key) }
+        coverage.keysWithoutPlace = keys.filter { !placed.contains($0.table + "\u{0}" + $0.key) }.map { key in
+            var key = key
+            key.literal = result.literals[key.key]
+            return key
+        }
         coverage.catalogKeys = keys.count
         coverage.placedKeys = keys.count - coverage.keysWithoutPlace.count
         return coverage

@@ -63,6 +63,7 @@ public struct ScanReport: Sendable {
     private struct JSONCatalogKey: Encodable {
         var key, table, file: String
         var line: Int
+        var reason: String
     }
 
     private struct JSONMissing: Encodable {
@@ -117,7 +118,7 @@ public struct ScanReport: Sendable {
         return JSONDocument(
             tool: "layoutsim \(LayoutSimVersion.current)", files: result.files.count, places: places, rows: rows, findings: [],
             coverage: coverage.map { JSONCoverage(catalogKeys: $0.catalogKeys, placedKeys: $0.placedKeys) },
-            keysWithoutPlace: (coverage?.keysWithoutPlace ?? []).map { JSONCatalogKey(key: $0.key, table: $0.table, file: $0.file, line: $0.line) },
+            keysWithoutPlace: (coverage?.keysWithoutPlace ?? []).map { JSONCatalogKey(key: $0.key, table: $0.table, file: $0.file, line: $0.line, reason: Self.reason($0)) },
             placesWithoutKey: (coverage?.placesWithoutKey ?? []).map { missing in
                 let place = result.places[missing.place]
                 return JSONMissing(place: missing.place, key: place.key, table: place.table, file: place.location.file,
@@ -164,6 +165,12 @@ public struct ScanReport: Sendable {
         return json
     }
 
+    /// Why a catalog key has no place, in words.
+    static func reason(_ key: ScanCoverage.CatalogKey) -> String {
+        guard let literal = key.literal else { return "not in the scanned code" }
+        return "spelled at \(literal), shown where the scan cannot follow (a value passed on, not a view's argument)"
+    }
+
     // MARK: Text
 
     public func text() -> String {
@@ -188,7 +195,7 @@ public struct ScanReport: Sendable {
             out += "\(note.location): \(note.severity.rawValue): \(note.message)\n"
         }
         if let coverage {
-            for key in coverage.keysWithoutPlace { out += "\(key.file):\(key.line): key \"\(key.key)\" has no place in the sources\n" }
+            for key in coverage.keysWithoutPlace { out += "\(key.file):\(key.line): key \"\(key.key)\" has no place: \(Self.reason(key))\n" }
             for missing in coverage.placesWithoutKey {
                 let place = result.places[missing.place]
                 out += "\(place.location): warning: \"\(place.key)\" \(missing.reason)\n"

@@ -211,6 +211,9 @@ public struct ScanResult: Sendable {
     public var notes: [ScanNote] = []
     /// The files scanned, in order.
     public var files: [String] = []
+    /// Every string literal in the Swift code (interpolations made into format keys) and where it first appears:
+    /// a catalog key with no place but a literal is used somewhere the scan cannot follow to a view.
+    public var literals: [String: SourceLocation] = [:]
 
     public init() {}
 
@@ -233,5 +236,6 @@ public struct ScanResult: Sendable {
         }
         notes += other.notes
         files += other.files
+        literals.merge(other.literals) { first, _ in first }
     }
 }

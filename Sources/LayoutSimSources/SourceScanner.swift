@@ -36,6 +36,7 @@ public enum SourceScanner {
             var fileResult = walker.result
             UIKitScanner(context: context).scan(tree, into: &fileResult)
             fileResult.files = [file]
+            fileResult.literals = literals(in: tree, context: context)
             let base = result.places.count
             uses += walker.componentUses.map { (base + $0.place, $0.property) }
             templates.merge(walker.componentTexts) { first, _ in first }
@@ -68,6 +69,25 @@ public enum SourceScanner {
         for index in sorted.places.indices { sorted.places[index].row = sorted.places[index].row.map { newRow[$0] } }
         sorted.notes = result.notes.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
         return sorted
+    }
+
+    /// The string literals of a file, as the keys they would make.
+    static func literals(in tree: SourceFileSyntax, context: FileContext) -> [String: SourceLocation] {
+        final class Collector: SyntaxVisitor {
+            var found: [(StringLiteralExprSyntax)] = []
+            override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+                found.append(node)
+                return .skipChildren
+            }
+        }
+        let collector = Collector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        var literals: [String: SourceLocation] = [:]
+        for literal in collector.found {
+            let key = context.keys.format(literal).key
+            if literals[key] == nil { literals[key] = context.location(literal) }
+        }
+        return literals
     }
 
     /// A component's place: what its body does with the key property, under what the call site's containers give.

@@ -111,6 +111,14 @@ struct FontResolver {
         case "scaledFont":
             return scaledFont(call, depth: depth)
         default:
+            // A design system's own function (`customFont(size: …, relativeTo: .footnote)`): whatever it builds,
+            // it scales like the style it is relative to.
+            if let relative = styleArgument(SwiftExpressions.argument("relativeTo", in: args)) {
+                if let size = SwiftExpressions.argument("size", in: args).flatMap(SwiftExpressions.number) {
+                    return .font(FontReading(font: .scaled(size: size, relativeTo: relative)))
+                }
+                return .font(FontReading(font: .style(relative), note: "\(SwiftExpressions.code(call)): its size is not a literal; taken as \(relative.rawValue)'s own"))
+            }
             return alias(name, depth: depth)
         }
     }

@@ -15,6 +15,9 @@ extension SwiftUIWalker {
         guard let name = SwiftExpressions.calledName(call) else { return [.other(SwiftExpressions.code(call))] }
         var env = env
         var members: [SourceRow.Member] = []
+        if name == "Text", call.arguments.count > 1, call.arguments.dropFirst().allSatisfy({ ["style", "format", "formatter"].contains($0.label?.text ?? "") }) {
+            return [.other("Text")]   // Text(date, style: .relative), Text(value, format: …): a formatted value
+        }
         if let kind = Self.titledViews[name], let first = call.arguments.first, first.label == nil {
             if name == "Text" || !first.expression.is(ClosureExprSyntax.self) {
                 members += text(first.expression, kind: kind, env)
