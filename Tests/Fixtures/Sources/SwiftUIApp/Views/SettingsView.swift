@@ -52,7 +52,7 @@ struct SettingsView: View {
                 SettingsRow(title: "settings.privacy", systemImage: "hand.raised")
                 Button("settings.signOut") { }
                 Text(verbatim: "v1.0")
-                Text(someTitle)
+                Text(titleKey()); Text(someTitle)
             }
             .font(.appFootnote)
             .padding()
@@ -62,6 +62,7 @@ struct SettingsView: View {
     }
 
     var someTitle: String { "x" }
+    func titleKey() -> LocalizedStringKey { "settings.dynamic" }
 }
 
 #Preview {
