@@ -34,7 +34,10 @@ demo: build
 	echo "\$$ layoutsim check Examples/App/Localizable.xcstrings --spec Examples/App/layout.yaml"; \
 	"$$bin" check Examples/App/Localizable.xcstrings --spec Examples/App/layout.yaml; code=$$?; \
 	echo "(exit status $$code: 0 all fit, 1 some strings do not fit, 2 bad input)"; echo; \
-	[ $$code -le 1 ] && sh Examples/labels.sh "$$bin"
+	[ $$code -le 1 ] || exit $$code; \
+	echo "\$$ layoutsim scan Examples/App/Sources --catalog Examples/App/Localizable.xcstrings"; \
+	"$$bin" scan Examples/App/Sources --catalog Examples/App/Localizable.xcstrings || exit $$?; echo; \
+	sh Examples/labels.sh "$$bin"
 
 test: deps
 	$(SWIFT) test

@@ -29,8 +29,16 @@ enum HelpExamples {
                     command: "layoutsim check Examples/App/Localizable.xcstrings --spec Examples/App/layout.yaml --locales de,th --categories ...xxxLarge --pseudo"),
             Example(comment: "Two screens with rows and alternatives (a settings list, an onboarding flow):",
                     command: "layoutsim check Examples/Screens/Settings.xcstrings Examples/Screens/Onboarding.xcstrings --spec Examples/Screens/screens.yaml"),
+            Example(comment: "Every string in the places the app's code shows it (the spec's fields, if given, over them):",
+                    command: "layoutsim check Examples/App/Localizable.xcstrings --sources Examples/App/Sources"),
             Example(comment: "Accept today's failures, then fail only on new ones:",
                     command: "layoutsim check Examples/App/Localizable.xcstrings --spec Examples/App/layout.yaml --update-baseline baseline.json"),
+        ],
+        "scan": [
+            Example(comment: "Where the example app's strings are shown, read from its SwiftUI code, against its catalog:",
+                    command: "layoutsim scan Examples/App/Sources --catalog Examples/App/Localizable.xcstrings"),
+            Example(comment: "The same as JSON, and a draft spec that 'check --spec' reads:",
+                    command: "layoutsim scan Examples/App/Sources --format json --output places.json --write-spec layout.draft.yaml"),
         ],
         "budgets": [
             Example(comment: "Each string's room from a report ('check … --format json --output report.json'), in a copy of the catalog:",

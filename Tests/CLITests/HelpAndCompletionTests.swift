@@ -11,7 +11,7 @@ import Testing
 
     @Test func everySubcommandsHelpEndsWithItsExamples() throws {
         let binary = try #require(CLIRunner.binary)
-        #expect(Set(Self.subcommands) == ["fit", "check", "budgets", "merge", "scale", "bench", "doctor"])
+        #expect(Set(Self.subcommands) == ["fit", "check", "scan", "budgets", "merge", "scale", "bench", "doctor"])
         for name in Self.subcommands {
             let section = try #require(HelpExamples.section(for: name), "\(name) has examples")
             for arguments in [[name, "--help"], ["help", name], [name, "-h"]] {
