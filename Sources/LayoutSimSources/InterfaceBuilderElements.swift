@@ -127,17 +127,17 @@ extension IBDocumentReader {
         places += built.places
         placeObjects += Array(repeating: view.id, count: built.places.count)
         notes += built.notes
-        if let name = built.unmappedClass {
-            if let index = unmappedClasses.firstIndex(where: { $0.name == name }) {
-                unmappedClasses[index].count += built.places.count
+        if let unresolved = built.unresolvedClass {
+            if let index = unresolvedClasses.firstIndex(where: { $0.unresolved == unresolved }) {
+                unresolvedClasses[index].count += built.places.count
             } else {
-                unmappedClasses.append((name, view.location, built.places.count))
+                unresolvedClasses.append((unresolved, view.location, built.places.count))
             }
         }
     }
 
     /// The result: constraints' sizes over the design frames, rows of the horizontal stacks that hold a place, and
-    /// one note per custom class the config does not map.
+    /// one note per custom class (and reason) whose font the scan could not settle.
     func finish() -> ScanResult {
         var result = ScanResult()
         result.files = [file]
@@ -162,12 +162,8 @@ extension IBDocumentReader {
             for index in placed { places[index].row = id }
         }
         result.places = places
-        for unmapped in unmappedClasses {
-            notes.append(ScanNote(
-                .unresolvedFont, at: unmapped.location,
-                "customClass \(unmapped.name) may set its font at run time (\(unmapped.count) place\(unmapped.count == 1 ? "" : "s") "
-                    + "here with a fixed font); map it in the config's customClasses"
-            ))
+        for unresolved in unresolvedClasses {
+            notes.append(ScanNote(.unresolvedFont, at: unresolved.location, unresolved.unresolved.message(places: unresolved.count)))
         }
         result.notes = notes
         return result

@@ -10,7 +10,7 @@ extension IBView {
         guard let entry = config.customClasses[name] else {
             if fixedFont {
                 place.notes.append("customClass \(name) may set its font at run time; map it in the config")
-                built.unmappedClass = name
+                built.unresolvedClass = IBUnresolvedClass(name: name, reason: .notInConfig)
             }
             return
         }
@@ -27,6 +27,9 @@ extension IBView {
         }
         if font == nil, let style = entry.style {
             font = Sourced(.style(style), Evidence(#"customClass="\#(name)""#, at: location, confidence: .high))
+        } else if font == nil, let keyPath = entry.styleKeyPath, runtimeAttributes[keyPath] == nil {
+            place.notes.append("customClass \(name) without its runtime attribute \(keyPath): the file's font is read")
+            built.unresolvedClass = IBUnresolvedClass(name: name, reason: .noRuntimeAttribute(keyPath))
         }
         if let font {
             if let placeholder = place.font {

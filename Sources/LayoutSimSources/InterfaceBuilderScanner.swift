@@ -97,8 +97,8 @@ final class IBDocumentReader: NSObject, XMLParserDelegate {
     var excludedConstraints: Set<String> = []
     var stacks: [IBOpenStack] = []
     var notes: [ScanNote] = []
-    /// Custom classes with a fixed font and no config entry: where first met, and how many places.
-    var unmappedClasses: [(name: String, location: SourceLocation, count: Int)] = []
+    /// Custom classes whose font the scan could not settle: where first met, and how many places.
+    var unresolvedClasses: [(unresolved: IBUnresolvedClass, location: SourceLocation, count: Int)] = []
     var stopped = false
     var sawRoot = false
 

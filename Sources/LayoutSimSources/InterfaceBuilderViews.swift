@@ -87,11 +87,35 @@ struct IBFontDescription {
 }
 
 /// The result of one view: its places (one per text it shows), notes for the file, and the custom class whose
-/// font the config does not map.
+/// font the config does not settle here.
 struct IBBuiltPlaces {
     var places: [SourcePlace] = []
     var notes: [ScanNote] = []
-    var unmappedClass: String?
+    var unresolvedClass: IBUnresolvedClass?
+}
+
+/// A custom class whose font the scan cannot settle, and why: counted per file, one note each.
+struct IBUnresolvedClass: Hashable {
+    enum Reason: Hashable {
+        /// Not in the config, on a view with a fixed font.
+        case notInConfig
+        /// In the config by a runtime attribute the view does not set (and with no style of its own).
+        case noRuntimeAttribute(String)
+    }
+
+    var name: String
+    var reason: Reason
+
+    func message(places: Int) -> String {
+        let count = "\(places) place\(places == 1 ? "" : "s") here"
+        switch reason {
+        case .notInConfig:
+            return "customClass \(name) may set its font at run time (\(count) with a fixed font); map it in the config's customClasses"
+        case .noRuntimeAttribute(let keyPath):
+            return "customClass \(name) without its runtime attribute \(keyPath) (\(count)): the file's font is read; "
+                + "give \(name) a style in the config for these"
+        }
+    }
 }
 
 /// A `<label>`, `<button>` or `<textField>` as read so far.

@@ -185,7 +185,7 @@ import Testing
         #expect(badge.weight?.value == .bold)
     }
 
-    @Test func aRuntimeValueNamingNoStyleIsUnresolved() {
+    @Test func aRuntimeValueNamingNoStyleOrNoneIsUnresolved() {
         var config = ScanConfig()
         config.customClasses["ENALabel"] = ScanConfig.CustomClass(styleKeyPath: "ibEnaStyle", styles: ["headline": .headline])
         let result = Self.scan("""
@@ -203,13 +203,16 @@ import Testing
                             <userDefinedRuntimeAttribute type="string" keyPath="ibEnaStyle" value="fancy"/>
                         </userDefinedRuntimeAttributes>
                     </label>
+                    <label text="C" id="ccc-cc-ccc" customClass="ENALabel"><fontDescription key="fontDescription" type="system" pointSize="15"/></label>
                 </objects>
             </document>
             """, config: config)
-        // Not in `styles`, but a style's own name.
-        #expect(result.places.map { $0.font?.value } == [.style(.title2), .fixed(size: 17)])
-        #expect(result.notes.map(\.kind) == [.unresolvedFont])
-        #expect(result.notes.map(\.location.line) == [12])
+        // title2 is not in `styles`, but a style's own name.
+        #expect(result.places.map { $0.font?.value } == [.style(.title2), .fixed(size: 17), .fixed(size: 15)])
+        #expect(result.notes.map(\.kind) == [.unresolvedFont, .unresolvedFont])
+        #expect(result.notes.map(\.location.line) == [12, 15])
+        #expect(result.notes.last?.message.contains("without its runtime attribute ibEnaStyle (1 place here)") == true)
+        #expect(result.places[2].notes.contains { $0.contains("without its runtime attribute ibEnaStyle") })
     }
 
     @Test func systemWeightsWithoutDataAreTheNearestWithANote() {
