@@ -42,6 +42,14 @@ public enum SourceScanner {
             templates.merge(walker.componentTexts) { first, _ in first }
             result.append(fileResult)
         }
+        for file in files where file.hasSuffix(".storyboard") || file.hasSuffix(".xib") {
+            do {
+                let data = try InputFile.read(file)
+                result.append(InterfaceBuilderScanner.scan(data, file: file, config: config))
+            } catch {
+                result.notes.append(ScanNote(.unreadable, at: SourceLocation(file: file, line: 1, column: 1), severity: .error, "\(error)"))
+            }
+        }
         for (index, property) in uses { complete(&result.places[index], with: templates[property], property: property) }
         return inSourceOrder(result)
     }

@@ -185,6 +185,11 @@ public enum SpecDraft {
     static func widthFields(_ place: SourcePlace) -> [String] {
         let padding = place.horizontalPadding?.value ?? 0
         let paddingNote = place.horizontalPadding.map { comment($0.evidence) } ?? ""
+        if let width = place.width, width.evidence.confidence == .low, !place.view.isSwiftUI {
+            // A frame on Interface Builder's design canvas: the label is most often pinned to the margins, so on
+            // each device it has that device's width less its margins.
+            return ["# width \(ReportNumber.text(width.value)) pt" + comment(width.evidence) + "; taken as the device's width less its margins (assumed)"]
+        }
         if let width = place.width {
             return ["width: \(ReportNumber.text(max(1, width.value - padding)))" + comment(width.evidence) + (padding > 0 ? " less padding" : "")]
         }
