@@ -86,7 +86,7 @@ extension SwiftUIWalker {
                 for binding in node.bindings {
                     let name = binding.pattern.trimmedDescription
                     let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
-                    guard name == "body" || Self.isView(type), let block = binding.accessorBlock else { continue }
+                    guard name == "body" || Self.isView(type), let block = binding.accessorBlock, !hidden(name) else { continue }
                     switch block.accessors {
                     case .getter(let items): bodies.append((types.last, items))
                     case .accessors(let accessors):
@@ -99,8 +99,13 @@ extension SwiftUIWalker {
             }
             override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
                 let returns = node.signature.returnClause?.type.trimmedDescription ?? ""
-                if Self.isView(returns), let body = node.body { bodies.append((types.last, body.statements)) }
+                if Self.isView(returns), let body = node.body, !hidden(node.name.text) { bodies.append((types.last, body.statements)) }
                 return .skipChildren
+            }
+            /// Text built for VoiceOver (`StatusRowAccessibilityLabel.finalLabel()`, `var accessibilityText`) is read
+            /// aloud, not shown.
+            func hidden(_ name: String) -> Bool {
+                ([name] + types.suffix(1)).contains { $0.lowercased().contains("accessibility") }
             }
             static func isView(_ type: String) -> Bool {
                 type.contains("View") || type == "Text" || type.contains("Scene") || type.contains("ToolbarContent")

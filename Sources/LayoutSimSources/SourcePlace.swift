@@ -77,6 +77,8 @@ public enum ViewKind: String, Sendable, Hashable, CaseIterable {
     case sectionHeader = "Section header"
     case sectionFooter = "Section footer"
     case navigationTitle = "navigationTitle"
+    /// A title with `.navigationBarTitleDisplayMode(.inline)`: in the bar, headline.
+    case inlineNavigationTitle = "navigationTitle (inline)"
     case link = "Link"
     case menu = "Menu"
     case textFieldPrompt = "TextField"

@@ -22,6 +22,8 @@ struct ViewEnvironment {
     var inList: Evidence?
     /// The kind of place a text here makes when it is a system view's part (a section header, an alert's button).
     var role: ViewKind?
+    /// `.navigationBarTitleDisplayMode(.inline)` on the view: its navigation title is in the bar.
+    var inlineTitle = false
     var depth = 0
 
     /// Applies the text's own field over what its containers give it.

@@ -148,8 +148,13 @@ extension SwiftUIWalker {
         switch name {
         case "navigationTitle", "navigationBarTitle":
             if let first = call.arguments.first?.expression {
-                env.role = .navigationTitle
-                _ = first.is(FunctionCallExprSyntax.self) ? view(first, env) : text(first, kind: .navigationTitle, env)
+                let kind: ViewKind = env.inlineTitle ? .inlineNavigationTitle : .navigationTitle
+                env.role = kind
+                if let title = first.as(FunctionCallExprSyntax.self), SwiftExpressions.calledName(title) == "Text" {
+                    _ = view(first, env)
+                } else {
+                    _ = text(first, kind: kind, env)
+                }
             }
         case "alert", "confirmationDialog":
             if let first = call.arguments.first, first.label == nil {
@@ -194,6 +199,13 @@ enum SystemViewDefaults {
             if place.lines == nil { place.lines = Sourced(1, assumed("1 line")) }
             if place.width == nil, place.horizontalPadding == nil {
                 place.horizontalPadding = Sourced(32, assumed("the navigation bar's 16 pt margins"))
+            }
+        case .inlineNavigationTitle:
+            // An inline title: the bar's headline, one line, between the bar's buttons (room not known: the margins).
+            if place.font == nil { place.font = Sourced(.style(.headline), assumed("headline")) }
+            if place.lines == nil { place.lines = Sourced(1, assumed("1 line")) }
+            if place.width == nil, place.horizontalPadding == nil {
+                place.horizontalPadding = Sourced(32, assumed("the navigation bar's 16 pt margins; its buttons not counted"))
             }
         case .alertTitle, .alertMessage, .alertButton:
             // UIAlertController: 270 pt wide, 16 pt content insets; title headline, message footnote, buttons body.

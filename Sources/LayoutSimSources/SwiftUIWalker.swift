@@ -72,6 +72,10 @@ final class SwiftUIWalker {
             core = base
             if chain.count > 10_000 { return [] }
         }
+        if chain.contains(where: { ["navigationBarTitleDisplayMode", "toolbarTitleDisplayMode"].contains($0.name)
+                                   && $0.call.arguments.first?.expression.trimmedDescription == ".inline" }) {
+            env.inlineTitle = true
+        }
         for (name, call) in chain where !modifierShowsViews(name, call, env) {
             if let alias = modifiers.apply(name, call, to: &env) {
                 result.notes.append(ScanNote(.unresolvedFont, at: context.location(call),

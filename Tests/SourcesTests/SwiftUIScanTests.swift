@@ -102,3 +102,13 @@ import Testing
         #expect(byKey["account.delete.message"]?.first?.font?.value == .style(.footnote))
     }
 }
+
+extension SwiftUIScanTests {
+    @Test func inlineTitlesAreHeadlinesAndVoiceOverTextIsNotShown() throws {
+        let (_, byKey) = places(Self.settings)
+        let title = try #require(byKey["detail.title"]?.first)
+        #expect(title.view == .inlineNavigationTitle && title.font?.value == .style(.headline) && title.lines?.value == 1)
+        #expect(byKey["detail.body"] != nil)
+        #expect(byKey["detail.voiceOverOnly"] == nil)
+    }
+}

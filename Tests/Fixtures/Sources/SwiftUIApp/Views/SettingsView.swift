@@ -68,3 +68,17 @@ struct SettingsView: View {
 #Preview {
     Text("preview.only")
 }
+
+struct DetailView: View {
+    var body: some View {
+        Text("detail.body")
+            .navigationTitle("detail.title")
+            .navigationBarTitleDisplayMode(.inline)
+            .accessibilityActions { accessibilityActions }
+    }
+
+    /// VoiceOver's actions: read aloud, never shown.
+    private var accessibilityActions: some View {
+        Button("detail.voiceOverOnly") { }
+    }
+}
