@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "LayoutSimSources",
             dependencies: [
-                "LayoutSimModel", "LayoutSimSupport", "LayoutSimCatalogs", "LayoutSimCheck",
+                "LayoutSimModel", "LayoutSimSupport", "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),

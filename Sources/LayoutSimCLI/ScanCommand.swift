@@ -31,8 +31,14 @@ struct ScanCommand: ParsableCommand {
             With --catalog: the catalog keys no place shows and the places whose key no catalog has. With \
             --write-spec: a layout spec 'check --spec' reads unchanged; scanning again keeps what you changed in it.
 
-            Exit status: 0; 1 (findings); 2 (a path that cannot be read, Swift or XML that cannot be parsed: the \
-            rest is still scanned).
+            Findings: what will not scale, clip or grow (fixed-font-size, fixed-frame-height, unscaled-icon, \
+            no-content-size-adjustment, row-without-switch, capped-type-size, attributed-fixed-font, \
+            minimum-scale-hides-truncation), each with the line and the fix. Silence one with a comment \
+            '// layoutsim:ignore RULE' on or above its line, or the config's ignore list; accept today's with \
+            --update-baseline FILE, then --baseline FILE.
+
+            Exit status: 0; 1 (an error finding not in the baseline); 2 (a path that cannot be read, Swift or XML \
+            that cannot be parsed: the rest is still scanned).
             """
     )
 
@@ -51,6 +57,12 @@ struct ScanCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the report here (atomically) instead of standard output.", valueName: "file"), completion: .file())
     var output: String?
 
+    @Option(help: ArgumentHelp("Findings whose ids are in this earlier JSON report of scan are known: said, not failing.", valueName: "file"), completion: .file())
+    var baseline: String?
+
+    @Option(name: .customLong("update-baseline"), help: ArgumentHelp("Write this scan's JSON report here as the new baseline and exit 0 (unless a path is unreadable).", valueName: "file"), completion: .file())
+    var updateBaseline: String?
+
     @Option(name: .customLong("write-spec"), help: ArgumentHelp("Write (or update) a draft layout spec here.", valueName: "file"), completion: .file())
     var writeSpec: String?
 
@@ -61,9 +73,15 @@ struct ScanCommand: ParsableCommand {
 
     mutating func run() throws {
         let format = try self.format.value
-        var result = try Self.scan(paths, config: config)
-        let coverage = catalogs.isEmpty ? nil : ScanCoverage.match(&result, catalogs: try readCatalogs(catalogs))
-        let report = ScanReport(result: result, coverage: coverage)
+        let settings = try Self.config(config)
+        var result = SourceScanner.scan(paths: paths, config: settings)
+        let read = catalogs.isEmpty ? [] : try readCatalogs(catalogs)
+        let coverage = catalogs.isEmpty ? nil : ScanCoverage.match(&result, catalogs: read)
+        let engine: LayoutEngine?
+        do { engine = try LayoutEngine() } catch { throw CLIError.badInput("cannot lay text out for the findings: \(error)") }
+        let (findings, suppressed) = Suppressions.findings(result, texts: ScanCoverage.developmentTexts(read), engine: engine,
+                                                           config: settings, baseline: try Self.baselineIDs(baseline))
+        let report = ScanReport(result: result, coverage: coverage, findings: findings, suppressed: suppressed)
         let text: String
         switch format {
         case .text: text = report.text()
@@ -78,11 +96,35 @@ struct ScanCommand: ParsableCommand {
             try StandardStreams.output(text, what: "the scan")
         }
         if let writeSpec { try Self.writeSpec(result, to: writeSpec) }
+        if let updateBaseline {
+            try OutputFile.write(Data(try report.json().utf8), to: updateBaseline)
+            if report.exitStatus == 2 { throw ExitCode(2) }
+            return
+        }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 
     /// Scans the paths with the config file's settings (`check --sources` too).
     static func scan(_ paths: [String], config path: String?) throws -> ScanResult {
+        SourceScanner.scan(paths: paths, config: try config(path))
+    }
+
+    /// The ids of the findings in an earlier JSON report of `scan`.
+    static func baselineIDs(_ path: String?) throws -> Set<String> {
+        guard let path else { return [] }
+        let data = try InputFile.read(path)
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+            throw CLIError.badInput("\(path): not valid JSON: \(error.localizedDescription)")
+        }
+        guard let findings = (object as? [String: Any])?["findings"] as? [[String: Any]] else {
+            throw CLIError.badInput("\(path): not a JSON report of 'layoutsim scan' (no \"findings\" list)")
+        }
+        return Set(findings.compactMap { $0["id"] as? String })
+    }
+
+    /// The config file's settings (defaults without one).
+    static func config(_ path: String?) throws -> ScanConfig {
         var config = ScanConfig()
         if let path {
             do { config = try ScanConfig.read(path: path) } catch let error as ScanConfigError {
@@ -91,7 +133,7 @@ struct ScanCommand: ParsableCommand {
                 throw CLIError.badInput("\(path): \(error)")
             }
         }
-        return SourceScanner.scan(paths: paths, config: config)
+        return config
     }
 
     /// The catalogs, or the first one that cannot be read.

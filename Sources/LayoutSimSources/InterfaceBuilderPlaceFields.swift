@@ -11,6 +11,8 @@ extension IBView {
             if fixedFont {
                 place.notes.append("customClass \(name) may set its font at run time; map it in the config")
                 built.unresolvedClass = IBUnresolvedClass(name: name, reason: .notInConfig)
+                // The file's font may be a placeholder: no longer exact (and so not a fixed-font-size finding).
+                place.font?.evidence.confidence = .medium
             }
             return
         }

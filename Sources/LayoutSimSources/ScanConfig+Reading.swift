@@ -56,8 +56,18 @@ extension ScanConfig {
                     guard let text = item.string else { throw fail(item, "'exclude' entries are strings") }
                     return text
                 }
+            case "ignore":
+                guard let list = value.sequence else { throw fail(value, "'ignore' must be a list of rules, globs, or \"rule glob\"") }
+                config.ignore = try list.map { item in
+                    guard let text = item.string else { throw fail(item, "'ignore' entries are strings") }
+                    let rule = String(text.split(separator: " ").first ?? "")
+                    if text.contains(" "), Finding.Rule(rawValue: rule) == nil {
+                        throw fail(item, "unknown rule '\(rule)'; valid: \(Finding.Rule.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    return text
+                }
             default:
-                throw fail(keyNode, "unknown field '\(keyNode.string ?? "?")'; valid fields: fontAliases, customClasses, exclude")
+                throw fail(keyNode, "unknown field '\(keyNode.string ?? "?")'; valid fields: fontAliases, customClasses, exclude, ignore")
             }
         }
         return config

@@ -38,6 +38,8 @@ public struct ScanConfig: Sendable {
     /// Paths (globs of `*`, relative to a scanned folder) not to scan, beside the defaults (`.build`, `Pods`,
     /// `Carthage`, `DerivedData`, hidden folders).
     public var exclude: [String] = []
+    /// Findings not to report: a rule (`fixed-font-size`), a path glob (`Legacy/*`), or both (`fixed-font-size Legacy/*`).
+    public var ignore: [String] = []
 
     public init() {}
 }

@@ -77,6 +77,21 @@ public struct ScanCoverage: Sendable {
         return coverage
     }
 
+    /// The text of each key in the catalogs' development language (their source language, else `en`), its
+    /// placeholders filled with `check`'s default samples: what the findings lay out. The first catalog that has a
+    /// key gives it; plural and device variants give their first.
+    public static func developmentTexts(_ catalogs: [CatalogReadResult]) -> [String: String] {
+        var texts: [String: String] = [:]
+        let samples = PlaceholderSamples()
+        for catalog in catalogs {
+            let language = catalog.sourceLanguage ?? "en"
+            for entry in catalog.entries where entry.locale == language && !entry.isStale && texts[entry.key] == nil {
+                texts[entry.key] = samples.substitute(entry.value, locale: language)
+            }
+        }
+        return texts
+    }
+
     /// A format key with every specifier made the same (`%lld items` and `%@ items` are one shape).
     static func shape(_ key: String) -> String {
         var out = "", chars = Array(key.unicodeScalars), index = 0

@@ -6,15 +6,21 @@ public struct ScanReport: Sendable {
     public var result: ScanResult
     /// Nil when no catalog was given: coverage is then not known.
     public var coverage: ScanCoverage?
+    /// The findings left after suppressions (those in the baseline marked known), and how many were suppressed.
+    public var findings: [Finding]
+    public var suppressed: Int
 
-    public init(result: ScanResult, coverage: ScanCoverage?) {
+    public init(result: ScanResult, coverage: ScanCoverage?, findings: [Finding] = [], suppressed: Int = 0) {
         self.result = result
         self.coverage = coverage
+        self.findings = findings
+        self.suppressed = suppressed
     }
 
-    /// 2 when a file could not be read; 1 when there are findings; else 0.
+    /// 2 when a file could not be read; 1 when an error-severity finding is not in the baseline; else 0.
     public var exitStatus: Int32 {
-        result.notes.contains { $0.severity == .error } ? 2 : 0
+        if result.notes.contains(where: { $0.severity == .error }) { return 2 }
+        return findings.contains { $0.severity == .error && !$0.known } ? 1 : 0
     }
 
     // MARK: JSON
@@ -77,12 +83,21 @@ public struct ScanReport: Sendable {
         var catalogKeys, placedKeys: Int
     }
 
+    private struct JSONFinding: Encodable {
+        var id, rule, severity, file: String
+        var line, column: Int
+        var message, fix: String
+        var keys: [String]
+        var known: Bool
+    }
+
     private struct JSONDocument: Encodable {
         var tool: String
         var files: Int
         var places: [JSONPlace]
         var rows: [JSONRow]
-        var findings: [String]
+        var findings: [JSONFinding]
+        var suppressedFindings: Int
         var coverage: JSONCoverage?
         var keysWithoutPlace: [JSONCatalogKey]
         var placesWithoutKey: [JSONMissing]
@@ -116,7 +131,13 @@ public struct ScanReport: Sendable {
                      severity: note.severity.rawValue, kind: note.kind.rawValue, message: note.message)
         }
         return JSONDocument(
-            tool: "layoutsim \(LayoutSimVersion.current)", files: result.files.count, places: places, rows: rows, findings: [],
+            tool: "layoutsim \(LayoutSimVersion.current)", files: result.files.count, places: places, rows: rows,
+            findings: findings.map { finding in
+                JSONFinding(id: finding.id, rule: finding.rule.rawValue, severity: finding.severity.rawValue, file: finding.location.file,
+                            line: finding.location.line, column: finding.location.column, message: finding.message, fix: finding.fix,
+                            keys: finding.keys, known: finding.known)
+            },
+            suppressedFindings: suppressed,
             coverage: coverage.map { JSONCoverage(catalogKeys: $0.catalogKeys, placedKeys: $0.placedKeys) },
             keysWithoutPlace: (coverage?.keysWithoutPlace ?? []).map { JSONCatalogKey(key: $0.key, table: $0.table, file: $0.file, line: $0.line, reason: Self.reason($0)) },
             placesWithoutKey: (coverage?.placesWithoutKey ?? []).map { missing in
@@ -194,6 +215,10 @@ public struct ScanReport: Sendable {
         for note in result.notes {
             out += "\(note.location): \(note.severity.rawValue): \(note.message)\n"
         }
+        for finding in findings {
+            out += "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.rawValue)]\(finding.known ? " [baseline]" : "")\n"
+            out += "    fix: \(finding.fix)\n"
+        }
         if let coverage {
             for key in coverage.keysWithoutPlace { out += "\(key.file):\(key.line): key \"\(key.key)\" has no place: \(Self.reason(key))\n" }
             for missing in coverage.placesWithoutKey {
@@ -216,6 +241,9 @@ public struct ScanReport: Sendable {
         let unresolved = result.notes.filter { $0.severity != .error }.count
         let errors = result.notes.count - unresolved
         parts.append("\(unresolved) unresolved")
+        let known = findings.filter(\.known).count
+        parts.append("\(findings.count) findings (\(findings.filter { $0.severity == .error }.count) errors\(known > 0 ? ", \(known) in the baseline" : ""))")
+        if suppressed > 0 { parts.append("\(suppressed) suppressed") }
         if errors > 0 { parts.append("\(errors) unreadable") }
         return "scan: " + parts.joined(separator: ", ")
     }
@@ -231,6 +259,13 @@ public struct ScanReport: Sendable {
         var lines: [String] = []
         for note in result.notes where note.severity == .error {
             lines.append("::error file=\(property(note.location.file)),line=\(note.location.line),col=\(note.location.column)::\(escape(note.message))")
+        }
+        for finding in findings where finding.severity == .error && !finding.known {
+            lines.append("::error file=\(property(finding.location.file)),line=\(finding.location.line),col=\(finding.location.column),title=\(property("layoutsim: " + finding.rule.rawValue))::\(escape(finding.message + ". Fix: " + finding.fix))")
+        }
+        for finding in findings where finding.severity != .error || finding.known {
+            let command = finding.severity == .note || finding.known ? "notice" : "warning"
+            lines.append("::\(command) file=\(property(finding.location.file)),line=\(finding.location.line),col=\(finding.location.column),title=\(property("layoutsim: " + finding.rule.rawValue))::\(escape(finding.message + ". Fix: " + finding.fix))")
         }
         for note in result.notes where note.severity != .error {
             lines.append("::warning file=\(property(note.location.file)),line=\(note.location.line),col=\(note.location.column)::\(escape(note.message))")
@@ -260,6 +295,11 @@ public struct ScanReport: Sendable {
         }
         var results = result.notes.map { note in
             Result(ruleId: note.kind.rawValue, level: note.severity == .error ? "error" : "warning", message: Message(text: note.message), locations: at(note.location))
+        }
+        for finding in findings {
+            let level = finding.known ? "note" : finding.severity.rawValue
+            results.append(Result(ruleId: finding.rule.rawValue, level: level, message: Message(text: finding.message + ". Fix: " + finding.fix),
+                                  locations: at(finding.location)))
         }
         for missing in coverage?.placesWithoutKey ?? [] {
             let place = result.places[missing.place]

@@ -216,6 +216,10 @@ public struct ScanResult: Sendable {
     /// Every string literal in the Swift code (interpolations made into format keys) and where it first appears:
     /// a catalog key with no place but a literal is used somewhere the scan cannot follow to a view.
     public var literals: [String: SourceLocation] = [:]
+    /// What the code says about Dynamic Type that will not scale, clip or grow (`layoutsim scan`'s findings).
+    public var findings: [Finding] = []
+    /// `layoutsim:ignore RULE…` comments: file → line → the rules named (empty: every rule).
+    public var suppressions: [String: [Int: [String]]] = [:]
 
     public init() {}
 
@@ -239,5 +243,7 @@ public struct ScanResult: Sendable {
         notes += other.notes
         files += other.files
         literals.merge(other.literals) { first, _ in first }
+        findings += other.findings
+        suppressions.merge(other.suppressions) { first, _ in first }
     }
 }

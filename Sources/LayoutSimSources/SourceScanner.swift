@@ -37,6 +37,10 @@ public enum SourceScanner {
             UIKitScanner(context: context).scan(tree, into: &fileResult)
             fileResult.files = [file]
             fileResult.literals = literals(in: tree, context: context)
+            let findings = FindingsWalker(context: context)
+            findings.walk(tree)
+            fileResult.findings = findings.findings
+            fileResult.suppressions[file] = Suppressions.comments(in: tree.description)
             let base = result.places.count
             uses += walker.componentUses.map { (base + $0.place, $0.property) }
             templates.merge(walker.componentTexts) { first, _ in first }
@@ -45,7 +49,9 @@ public enum SourceScanner {
         for file in files where file.hasSuffix(".storyboard") || file.hasSuffix(".xib") {
             do {
                 let data = try InputFile.read(file)
-                result.append(InterfaceBuilderScanner.scan(data, file: file, config: config))
+                var fileResult = InterfaceBuilderScanner.scan(data, file: file, config: config)
+                fileResult.suppressions[file] = Suppressions.comments(in: String(decoding: data, as: UTF8.self))
+                result.append(fileResult)
             } catch {
                 result.notes.append(ScanNote(.unreadable, at: SourceLocation(file: file, line: 1, column: 1), severity: .error, "\(error)"))
             }
@@ -75,6 +81,7 @@ public enum SourceScanner {
             return row
         }
         for index in sorted.places.indices { sorted.places[index].row = sorted.places[index].row.map { newRow[$0] } }
+        sorted.findings = result.findings.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
         sorted.notes = result.notes.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
         return sorted
     }
