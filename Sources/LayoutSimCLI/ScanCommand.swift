@@ -75,7 +75,7 @@ struct ScanCommand: ParsableCommand {
         let format = try self.format.value
         let settings = try Self.config(config)
         var result = SourceScanner.scan(paths: paths, config: settings)
-        let read = catalogs.isEmpty ? [] : try readCatalogs(catalogs)
+        let (read, catalogsUnreadable) = readCatalogs(catalogs)
         let coverage = catalogs.isEmpty ? nil : ScanCoverage.match(&result, catalogs: read)
         let engine: LayoutEngine?
         do { engine = try LayoutEngine() } catch { throw CLIError.badInput("cannot lay text out for the findings: \(error)") }
@@ -98,9 +98,10 @@ struct ScanCommand: ParsableCommand {
         if let writeSpec { try Self.writeSpec(result, to: writeSpec) }
         if let updateBaseline {
             try OutputFile.write(Data(try report.json().utf8), to: updateBaseline)
-            if report.exitStatus == 2 { throw ExitCode(2) }
+            if report.exitStatus == 2 || catalogsUnreadable { throw ExitCode(2) }
             return
         }
+        if catalogsUnreadable { throw ExitCode(2) }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 
@@ -136,12 +137,14 @@ struct ScanCommand: ParsableCommand {
         return config
     }
 
-    /// The catalogs, or the first one that cannot be read.
-    func readCatalogs(_ paths: [String]) throws -> [CatalogReadResult] {
+    /// The catalogs as far as they can be read; their errors are said on standard error (status 2 at the end),
+    /// and the scan goes on without what they could not give.
+    func readCatalogs(_ paths: [String]) -> ([CatalogReadResult], unreadable: Bool) {
+        guard !paths.isEmpty else { return ([], false) }
         let results = CatalogReader.readEach(paths.map { URL(fileURLWithPath: $0) })
         let errors = results.flatMap(\.diagnostics).filter { $0.severity == .error }
-        guard errors.isEmpty else { throw CLIError.badInput(errors.map(\.description).joined(separator: "\nerror: ")) }
-        return results
+        for error in errors { StandardStreams.error("\(error.description)\n") }
+        return (results, !errors.isEmpty)
     }
 
     /// Writes the draft, keeping what the user changed in an existing one.

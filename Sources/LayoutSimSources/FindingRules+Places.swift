@@ -40,7 +40,8 @@ struct PlaceRules {
         let adjusts = place.adjustsFontForContentSizeCategory?.value ?? false
         switch font.value {
         case .style, .scaled:
-            guard !adjusts else { return nil }
+            // A subclass may set it in its own code, which the scan does not follow.
+            guard !adjusts, place.customClass == nil else { return nil }
             return Finding(.noContentSizeAdjustment, .warning, at: place.location, code: font.evidence.code,
                            message: "the \(place.view.rawValue) has a scaled font but not adjustsFontForContentSizeCategory: it keeps "
                                + "the size it was made with when the user changes the text size",
@@ -148,7 +149,7 @@ struct PlaceRules {
     /// A row with a single-line text and no other layout for large sizes: from which category its texts, icons and
     /// spacing no longer fit side by side (each text at its one-line width, as `HStack` offers it).
     private func rowWithoutSwitch(_ row: SourceRow) -> Finding? {
-        guard row.alternative == nil, let engine else { return nil }
+        guard row.alternative == nil, !row.scrolls, let engine else { return nil }
         let places = row.members.compactMap { member -> SourcePlace? in
             if case .place(let index) = member { return result.places[index] }
             return nil

@@ -7,6 +7,7 @@ extension IBView {
     /// names) replaces the placeholder font the file holds. Without a config entry, a fixed font is doubtful.
     func readCustomClass(into place: inout SourcePlace, fixedFont: Bool, config: ScanConfig, built: inout IBBuiltPlaces) {
         guard let name = attributes["customClass"] else { return }
+        place.customClass = name
         guard let entry = config.customClasses[name] else {
             if fixedFont {
                 place.notes.append("customClass \(name) may set its font at run time; map it in the config")

@@ -26,6 +26,9 @@ struct KeyReader {
     /// Declared types of names in the file (`let count: Int`, `var price = 1.5`), to choose an interpolation's
     /// format specifier; names declared twice with different types are left out.
     var declaredTypes: [String: String] = [:]
+    /// String constants of the scanned code that are localized (`static let title = NSLocalizedString("key", …)`,
+    /// SwiftGen's `L10n.tr("Localizable", "key")`), by their dotted path and its unambiguous suffixes.
+    var constants: [String: KeyReading] = [:]
 
     /// `literalIsKey`: a string literal in this position is a `LocalizedStringKey` (SwiftUI's `Text("…")`,
     /// `Button("…")`), not a plain `String` (UIKit's `label.text = "…"`).
@@ -42,6 +45,7 @@ struct KeyReader {
             return .key(reading)
         }
         if let sequence = expr.as(SequenceExprSyntax.self) { return .unresolved(SwiftExpressions.code(sequence)) }
+        if let constant = constant(expr) { return .key(constant) }
         // Text(title) with `let title: String` takes the StringProtocol initializer: shown as it is.
         if literalIsKey, let name = SwiftExpressions.memberName(expr), let type = declaredTypes[name],
            ["String", "String?", "Substring", "AttributedString"].contains(type) {
@@ -75,15 +79,32 @@ struct KeyReader {
             // String(format: NSLocalizedString("%d items", comment: ""), n): the format is the key.
             guard let first = args.first else { return .unresolved(SwiftExpressions.code(call)) }
             return read(first.expression, literalIsKey: false)
+        case "tr" where args.count >= 2:
+            // SwiftGen: L10n.tr("Localizable", "settings.title", …)
+            let strings = args.prefix(2).compactMap { SwiftExpressions.plainString($0.expression) }
+            guard strings.count == 2 else { break }
+            return .key(KeyReading(key: strings[1], table: strings[0]))
         case "Image", "AttributedString":
             return .verbatim   // Text(Image(systemName:)): an image, not a string
         case "uppercased", "lowercased", "capitalized":
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { break }
             return read(base, literalIsKey: literalIsKey)
         default:
-            break
+            if let constant = constant(call.calledExpression) { return .key(constant) }   // L10n.items(3)
         }
         return .unresolved(SwiftExpressions.code(call))
+    }
+
+    /// A localized constant the expression names: `AppStrings.Settings.title`, `L10n.Settings.title`, `.title` when
+    /// only one constant has that name.
+    private func constant(_ expr: ExprSyntax) -> KeyReading? {
+        guard expr.is(MemberAccessExprSyntax.self) || expr.is(DeclReferenceExprSyntax.self), !constants.isEmpty else { return nil }
+        var path = expr.trimmedDescription.filter { !$0.isWhitespace }
+        if path.hasPrefix("Self.") { path.removeFirst(5) }
+        if path.hasPrefix(".") { path.removeFirst() }
+        guard var reading = constants[path] else { return nil }
+        reading.notes.append("the constant \(path)")
+        return reading
     }
 
     /// The key a literal makes: its text, with each interpolation replaced by its format specifier and `%` doubled

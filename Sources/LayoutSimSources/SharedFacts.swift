@@ -7,11 +7,13 @@ struct SharedFacts {
     var fonts: FontResolver
     var scaledMetrics: [String: (Double, TextStyle)] = [:]
     var componentKeys: [String: [String]] = [:]
+    var constants: [String: KeyReading] = [:]
 }
 
 extension SourceScanner {
     static func sharedFacts(_ trees: [SourceFileSyntax], config: ScanConfig) -> SharedFacts {
         var facts = SharedFacts(fonts: FontResolver(config: config))
+        var constants: [(path: [String], value: ExprSyntax)] = []
         for tree in trees {
             for (name, expr) in FontResolver.aliases(in: tree) where facts.fonts.aliases[name] == nil {
                 facts.fonts.aliases[name] = expr
@@ -20,8 +22,27 @@ extension SourceScanner {
             collector.walk(tree)
             for (name, metric) in collector.scaledMetrics where facts.scaledMetrics[name] == nil { facts.scaledMetrics[name] = metric }
             for (type, keys) in collector.componentKeys where facts.componentKeys[type] == nil { facts.componentKeys[type] = keys }
+            constants += collector.constants
         }
+        facts.constants = Self.constantIndex(constants)
         return facts
+    }
+
+    /// Localized constants by their whole dotted path and by every suffix of it that names one key only.
+    static func constantIndex(_ found: [(path: [String], value: ExprSyntax)]) -> [String: KeyReading] {
+        let reader = KeyReader()
+        var index: [String: KeyReading] = [:]
+        var ambiguous: Set<String> = []
+        for (path, value) in found {
+            guard case .key(let reading) = reader.read(value, literalIsKey: false) else { continue }
+            for start in path.indices {
+                let name = path[start...].joined(separator: ".")
+                if let known = index[name], known.key != reading.key || known.table != reading.table { ambiguous.insert(name) }
+                index[name] = index[name] ?? reading
+            }
+        }
+        for name in ambiguous { index[name] = nil }
+        return index
     }
 }
 
@@ -29,6 +50,8 @@ extension SourceScanner {
 final class DeclarationCollector: SyntaxVisitor {
     var scaledMetrics: [String: (Double, TextStyle)] = [:]
     var componentKeys: [String: [String]] = [:]
+    /// `static let`/`var`/`func` whose value may be a localized string, with its type path (`AppStrings.Home.title`).
+    var constants: [(path: [String], value: ExprSyntax)] = []
     private var types: [String] = []
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -36,8 +59,45 @@ final class DeclarationCollector: SyntaxVisitor {
         return .visitChildren
     }
     override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        types.append(node.name.text)
+        return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        types.append(node.name.text)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        types.append(node.extendedType.trimmedDescription)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        // SwiftGen's `static func items(_ p1: Int) -> String { L10n.tr("Localizable", "items", p1) }`
+        if node.modifiers.contains(where: { $0.name.text == "static" }), let items = node.body?.statements, items.count == 1,
+           let item = items.first {
+            let value = item.item.as(ExprSyntax.self) ?? item.item.as(ReturnStmtSyntax.self)?.expression
+            if let value { constants.append((types + [node.name.text], value)) }
+        }
+        return .skipChildren
+    }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.modifiers.contains(where: { $0.name.text == "static" }) {
+            for binding in node.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                if let value = binding.initializer?.value {
+                    constants.append((types + [name], value))
+                } else if case .getter(let items)? = binding.accessorBlock?.accessors, items.count == 1, let item = items.first {
+                    if let value = item.item.as(ExprSyntax.self) ?? item.item.as(ReturnStmtSyntax.self)?.expression {
+                        constants.append((types + [name], value))
+                    }
+                }
+            }
+        }
         let scaled = node.attributes.compactMap { $0.as(AttributeSyntax.self) }.first { $0.attributeName.trimmedDescription == "ScaledMetric" }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }

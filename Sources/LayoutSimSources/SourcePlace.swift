@@ -133,6 +133,9 @@ public struct SourcePlace: Sendable, Hashable {
     public var lineBreakMode: Sourced<LineBreakMode>?
     /// UIKit / Interface Builder: `adjustsFontForContentSizeCategory`.
     public var adjustsFontForContentSizeCategory: Sourced<Bool>?
+    /// A UIKit subclass the view is (`customClass="ENALabel"`, `let title = ENALabel()`): it may set its own font
+    /// and adjustment in code the scan does not see.
+    public var customClass: String?
     /// The row (an `HStack`, a horizontal stack view) the place shares its width in: an id in ``ScanResult/rows``.
     public var row: Int?
     /// What the scan could not settle about this place, in words (a guessed type, an unknown alias).
@@ -166,6 +169,8 @@ public struct SourceRow: Sendable, Hashable {
     /// Set when the row is one alternative of a `ViewThatFits` or an `isAccessibilitySize` switch: the other
     /// alternative's row id, if it is a row too.
     public var alternative: Alternative?
+    /// The row is in a horizontal `ScrollView`: it has all the width it needs.
+    public var scrolls = false
 
     public enum Alternative: Sendable, Hashable {
         /// `ViewThatFits`: the first that fits is shown.

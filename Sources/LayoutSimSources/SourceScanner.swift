@@ -8,7 +8,7 @@ import SwiftSyntax
 /// `layoutsim scan`'s stage: finds the app's Swift and Interface Builder files, reads what each says about the
 /// places its localized strings are shown in, and completes the places made through the app's own components.
 public enum SourceScanner {
-    /// Folders never scanned: build products and dependencies (and any hidden folder).
+    /// Folders never scanned: build products and dependencies (and any hidden folder, and test targets' folders).
     public static let skippedFolders: Set<String> = [".build", "Pods", "Carthage", "DerivedData", "build", "node_modules", "SourcePackages"]
     /// At most this many files are scanned; more is refused (a path pointing at `/`, say).
     public static let maximumFiles = 50_000
@@ -29,7 +29,7 @@ public enum SourceScanner {
         var templates: [String: SourcePlace] = [:]
         for (file, tree) in swift {
             let context = FileContext(file: file, converter: SourceLocationConverter(fileName: file, tree: tree), fonts: shared.fonts,
-                                      keys: KeyReader(declaredTypes: KeyReader.declaredTypes(in: tree)),
+                                      keys: KeyReader(declaredTypes: KeyReader.declaredTypes(in: tree), constants: shared.constants),
                                       scaledMetrics: shared.scaledMetrics, componentKeys: shared.componentKeys)
             let walker = SwiftUIWalker(context: context)
             walker.walkViews(in: tree)
@@ -150,10 +150,10 @@ public enum SourceScanner {
                 let values: URLResourceValues
                 do { values = try url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey]) } catch { continue }
                 if values.isDirectory == true {
-                    if skippedFolders.contains(name) { walker.skipDescendants() }
+                    if skippedFolders.contains(name) || isTestFolder(name) { walker.skipDescendants() }
                     continue
                 }
-                guard values.isSymbolicLink != true, scannable(name) else { continue }
+                guard values.isSymbolicLink != true, scannable(name), !name.hasSuffix("Tests.swift") else { continue }
                 let relative = url.path.hasPrefix(URL(fileURLWithPath: prefix).path + "/")
                     ? prefix + String(url.path.dropFirst(URL(fileURLWithPath: prefix).path.count + 1)) : url.path
                 guard !config.exclude.contains(where: { Glob.matches($0, String(relative.dropFirst(prefix.count))) }) else { continue }
@@ -169,6 +169,9 @@ public enum SourceScanner {
         var seen: Set<String> = []
         return files.sorted().filter { seen.insert($0).inserted }
     }
+
+    /// Test targets (`AppTests`, `AppUITests`, `Tests`) build strings and fonts no user sees.
+    static func isTestFolder(_ name: String) -> Bool { name.hasSuffix("Tests") || name.hasSuffix("Test") }
 
     private static func scannable(_ name: String) -> Bool {
         name.hasSuffix(".swift") || name.hasSuffix(".storyboard") || name.hasSuffix(".xib")

@@ -24,6 +24,8 @@ struct ViewEnvironment {
     var role: ViewKind?
     /// `.navigationBarTitleDisplayMode(.inline)` on the view: its navigation title is in the bar.
     var inlineTitle = false
+    /// Inside `ScrollView(.horizontal)`: rows scroll rather than run out of width.
+    var scrollsHorizontally = false
     var depth = 0
 
     /// Applies the text's own field over what its containers give it.

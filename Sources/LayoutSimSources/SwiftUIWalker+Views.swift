@@ -28,6 +28,9 @@ extension SwiftUIWalker {
         if name == "Text" { return members.isEmpty ? [.other("Text")] : members }
         if name == "Image" { return [image(env)] }
         if name == "Spacer" || name == "Divider" { return [.other(name)] }
+        if name == "ScrollView", call.arguments.first.map({ $0.label == nil && $0.expression.trimmedDescription.contains("horizontal") }) == true {
+            env.scrollsHorizontally = true
+        }
         if name == "List" || name == "Form" {
             env.inList = Evidence(name, at: context.location(call.calledExpression), confidence: .low)
         }
@@ -50,7 +53,7 @@ extension SwiftUIWalker {
         for extra in call.additionalTrailingClosures {
             children += walk(extra.closure.statements, childEnv(env, container: name, label: extra.label.text))
         }
-        if name == "HStack" { return members + [row(call, children)] }
+        if name == "HStack" { return members + [row(call, children, scrolls: env.scrollsHorizontally)] }
         if name == "ViewThatFits", rowsBefore < result.rows.count, result.rows[rowsBefore].alternative == nil {
             result.rows[rowsBefore].alternative = .viewThatFits   // its first choice: the row, when it fits
         }
@@ -73,11 +76,12 @@ extension SwiftUIWalker {
     }
 
     /// A row: an `HStack`'s children, when at least one of them is a localized text beside something else.
-    private func row(_ call: FunctionCallExprSyntax, _ members: [SourceRow.Member]) -> SourceRow.Member {
+    private func row(_ call: FunctionCallExprSyntax, _ members: [SourceRow.Member], scrolls: Bool) -> SourceRow.Member {
         let places = members.filter { if case .place = $0 { return true } else { return false } }
         guard !places.isEmpty, members.count > 1 else { return members.count == 1 ? members[0] : .other("HStack") }
         var row = SourceRow(id: result.rows.count, location: context.location(call.calledExpression), members: members)
         row.spacing = SwiftExpressions.argument("spacing", in: call.arguments).flatMap(SwiftExpressions.number)
+        row.scrolls = scrolls
         for case .place(let index) in members where result.places[index].row == nil { result.places[index].row = row.id }
         result.rows.append(row)
         return .other("HStack")

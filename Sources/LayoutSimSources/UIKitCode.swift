@@ -11,6 +11,7 @@ struct UIKitScanner {
     /// One receiver's facts within a type.
     private struct Receiver {
         var kind: ViewKind?
+        var customClass: String?
         var texts: [(KeyReading, Syntax, ViewKind)] = []
         var font: Sourced<PlaceFont>?
         var weight: Sourced<FontWeight>?
@@ -40,6 +41,8 @@ struct UIKitScanner {
             var assignments: [(lhs: ExprSyntax, rhs: ExprSyntax)] = []
             var calls: [FunctionCallExprSyntax] = []
             var declaredKinds: [String: ViewKind] = [:]
+            /// Receivers declared as a class that is not UIKit's own (`let title = ENALabel()`).
+            var customClasses: [String: String] = [:]
             /// `let titleLabel: UILabel = { let label = UILabel(); …; return label }()`: `label` is `titleLabel`.
             var aliases: [String: String] = [:]
             override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -62,6 +65,10 @@ struct UIKitScanner {
                     (call.value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription) ?? ""
                 } ?? ""
                 if let kind = UIKitScanner.kind(ofType: typeText) ?? UIKitScanner.kind(ofType: initText) { declaredKinds[name] = kind }
+                let declared = (typeText.isEmpty ? initText : typeText).filter { $0 != "!" && $0 != "?" }
+                if let first = declared.first, first.isUppercase, !["UILabel", "UIButton", "UITextField"].contains(declared) {
+                    customClasses[name] = declared
+                }
                 if let closure = node.initializer?.value.as(FunctionCallExprSyntax.self)?.calledExpression.as(ClosureExprSyntax.self),
                    let last = closure.statements.last?.item.as(ReturnStmtSyntax.self)?.expression?.trimmedDescription {
                     aliases[last] = name
@@ -71,7 +78,7 @@ struct UIKitScanner {
         }
         let statements = Statements(viewMode: .sourceAccurate)
         statements.walk(type)
-        let table = ReceiverTable(statements.declaredKinds, statements.aliases)
+        let table = ReceiverTable(statements.declaredKinds, statements.aliases, statements.customClasses)
         for (lhs, rhs) in statements.assignments {
             guard let (receiver, property) = Self.split(lhs) else { continue }
             let name = table.touch(receiver)
@@ -90,16 +97,19 @@ struct UIKitScanner {
         var order: [String] = []
         let declaredKinds: [String: ViewKind]
         let aliases: [String: String]
+        let customClasses: [String: String]
 
-        init(_ declaredKinds: [String: ViewKind], _ aliases: [String: String]) {
+        init(_ declaredKinds: [String: ViewKind], _ aliases: [String: String], _ customClasses: [String: String]) {
             self.declaredKinds = declaredKinds
             self.aliases = aliases
+            self.customClasses = customClasses
         }
 
         func touch(_ name: String) -> String {
             let resolved = aliases[name] ?? name
             if receivers[resolved] == nil {
-                receivers[resolved] = Receiver(kind: declaredKinds[resolved] ?? declaredKinds[name])
+                receivers[resolved] = Receiver(kind: declaredKinds[resolved] ?? declaredKinds[name],
+                                               customClass: customClasses[resolved] ?? customClasses[name])
                 order.append(resolved)
             }
             return resolved
@@ -204,6 +214,7 @@ struct UIKitScanner {
         place.minimumScaleFactor = receiver.minimumScaleFactor
         place.lineBreakMode = receiver.lineBreakMode
         place.adjustsFontForContentSizeCategory = receiver.adjusts
+        place.customClass = receiver.customClass
         if kind == .navigationTitle {
             SystemViewDefaults.apply(to: &place)
         } else {

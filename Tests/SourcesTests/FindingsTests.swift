@@ -48,7 +48,7 @@ import Testing
         let (findings, _) = try scan()
         let row = try #require(findings.first { $0.rule == .rowWithoutSwitch })
         #expect(row.location.line == 30 && row.keys == ["findings.rowTitle", "findings.rowValue"])
-        #expect(lines(findings, .rowWithoutSwitch) == [30])   // the row at 46 has an isAccessibilitySize switch
+        #expect(lines(findings, .rowWithoutSwitch) == [30])   // 46 has an isAccessibilitySize switch; 82 scrolls
         // Independently: each text's one-line width at each category from the engine alone, plus the 20 pt icon and
         // two gaps of 8 pt, against the 393 pt screen.
         let engine = try LayoutEngine()

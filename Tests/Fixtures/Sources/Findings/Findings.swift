@@ -73,3 +73,14 @@ final class FindingsController: UIViewController {
         _ = (title, scaledTitle)
     }
 }
+
+struct TagsView: View {
+    var body: some View {
+        ScrollView(.horizontal) {
+            HStack {
+                Text("findings.rowTitle").lineLimit(1)
+                Text("findings.rowValue").lineLimit(1)
+            }
+        }
+    }
+}
