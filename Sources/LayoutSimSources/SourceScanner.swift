@@ -12,6 +12,8 @@ public enum SourceScanner {
     public static let skippedFolders: Set<String> = [".build", "Pods", "Carthage", "DerivedData", "build", "node_modules", "SourcePackages"]
     /// At most this many files are scanned; more is refused (a path pointing at `/`, say).
     public static let maximumFiles = 50_000
+    /// Syntax trees deeper than this are not scanned (real code stays under a few hundred levels).
+    public static let maximumSyntaxDepth = 4_000
     /// A Swift file larger than this is not parsed (generated code).
     public static let maximumSwiftBytes: Int64 = 8 << 20
 
@@ -19,15 +21,15 @@ public enum SourceScanner {
     public static func scan(paths: [String], config: ScanConfig = ScanConfig()) -> ScanResult {
         var result = ScanResult()
         let files = collectFiles(paths, config: config, notes: &result.notes)
-        var swift: [(file: String, tree: SourceFileSyntax)] = []
+        var swift: [(file: String, tree: SourceFileSyntax, text: String)] = []
         for file in files where file.hasSuffix(".swift") {
-            guard let tree = parse(file, notes: &result.notes) else { continue }
-            swift.append((file, tree))
+            guard let (tree, text) = parse(file, notes: &result.notes) else { continue }
+            swift.append((file, tree, text))
         }
         let shared = sharedFacts(swift.map(\.tree), config: config)
         var uses: [(place: Int, property: String)] = []
         var templates: [String: SourcePlace] = [:]
-        for (file, tree) in swift {
+        for (file, tree, text) in swift {
             let context = FileContext(file: file, converter: SourceLocationConverter(fileName: file, tree: tree), fonts: shared.fonts,
                                       keys: KeyReader(declaredTypes: KeyReader.declaredTypes(in: tree), constants: shared.constants),
                                       scaledMetrics: shared.scaledMetrics, componentKeys: shared.componentKeys)
@@ -40,7 +42,7 @@ public enum SourceScanner {
             let findings = FindingsWalker(context: context)
             findings.walk(tree)
             fileResult.findings = findings.findings
-            fileResult.suppressions[file] = Suppressions.comments(in: tree.description)
+            fileResult.suppressions[file] = Suppressions.comments(in: text)
             let base = result.places.count
             uses += walker.componentUses.map { (base + $0.place, $0.property) }
             templates.merge(walker.componentTexts) { first, _ in first }
@@ -179,7 +181,7 @@ public enum SourceScanner {
 
     /// Parses a Swift file; one it cannot read is a note, one with syntax errors is parsed as far as it goes
     /// (swift-syntax recovers) with a note at the first error.
-    static func parse(_ file: String, notes: inout [ScanNote]) -> SourceFileSyntax? {
+    static func parse(_ file: String, notes: inout [ScanNote]) -> (SourceFileSyntax, String)? {
         let data: Data
         do {
             data = try InputFile.read(file, limit: maximumSwiftBytes)
@@ -188,6 +190,13 @@ public enum SourceScanner {
             return nil
         }
         let tree = data.withUnsafeBytes { bytes in Parser.parse(source: bytes.bindMemory(to: UInt8.self)) }
+        // swift-syntax's own walks (locations, visitors) recurse once per level: a tree deeper than any real code
+        // (a generated chain of a million `.a`) is refused before they run.
+        if let depth = deeperThan(tree, maximumSyntaxDepth) {
+            notes.append(ScanNote(.unreadable, at: SourceLocation(file: file, line: 1, column: 1), severity: .error,
+                                  "Swift nested more than \(maximumSyntaxDepth) levels deep (at least \(depth)): not scanned"))
+            return nil
+        }
         if tree.hasError {
             let finder = FirstSyntaxError(viewMode: .sourceAccurate)
             finder.walk(tree)
@@ -196,7 +205,19 @@ public enum SourceScanner {
             notes.append(ScanNote(.unreadable, at: SourceLocation(file: file, line: start.line, column: start.column), severity: .error,
                                   "Swift the parser could not read (\(finder.found.map { SwiftExpressions.code($0) } ?? "?")); the rest of the file is scanned as far as it parses"))
         }
-        return tree
+        return (tree, String(decoding: data, as: UTF8.self))
+    }
+}
+
+extension SourceScanner {
+    /// The depth reached past `limit`, walking the tree without recursion; nil when it stays within.
+    static func deeperThan(_ tree: SourceFileSyntax, _ limit: Int) -> Int? {
+        var stack: [(Syntax, Int)] = [(Syntax(tree), 1)]
+        while let (node, depth) = stack.popLast() {
+            if depth > limit { return depth }
+            for child in node.children(viewMode: .all) { stack.append((child, depth + 1)) }
+        }
+        return nil
     }
 }
 

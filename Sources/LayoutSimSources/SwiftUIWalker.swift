@@ -17,6 +17,8 @@ final class SwiftUIWalker {
 
     /// Views nest at most this deep; deeper code is not walked (a note says so).
     static let maximumDepth = 200
+    /// Modifiers on one view are read up to this many (generated code aside, a view has a few dozen).
+    static let maximumModifiers = 10_000
 
     init(context: FileContext) {
         self.context = context
@@ -70,7 +72,11 @@ final class SwiftUIWalker {
               let base = member.base {
             chain.append((member.declName.baseName.text, call))
             core = base
-            if chain.count > 10_000 { return [] }
+            if chain.count > Self.maximumModifiers {
+                result.notes.append(ScanNote(.unreadable, at: context.location(expr),
+                                             "more than \(Self.maximumModifiers) modifiers on one view: not scanned"))
+                return []
+            }
         }
         if chain.contains(where: { ["navigationBarTitleDisplayMode", "toolbarTitleDisplayMode"].contains($0.name)
                                    && $0.call.arguments.first?.expression.trimmedDescription == ".inline" }) {

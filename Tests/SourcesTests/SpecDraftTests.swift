@@ -142,3 +142,15 @@ import Testing
         #expect(merged.element(forKey: "zeta").spec.width == 100)   // a glob still serves keys no source shows
     }
 }
+
+extension SpecDraftTests {
+    /// swift-syntax's walks recurse once per level: a generated chain deeper than any code is refused, not crashed on.
+    @Test func aTreeDeeperThanAnyCodeIsRefusedAtItsFile() throws {
+        let deep = try temporary("Deep.swift", "let x = y" + String(repeating: ".a", count: 100_000) + "\n")
+        let fine = try temporary("Fine.swift", "import SwiftUI\nstruct F: View { var body: some View { Text(\"fine\") } }\n")
+        let result = SourceScanner.scan(paths: [deep, fine])
+        #expect(result.places.map(\.key) == ["fine"])
+        #expect(result.notes.count == 1 && result.notes.first?.location.file == deep)
+        #expect(result.notes.first?.message.hasPrefix("Swift nested more than 4000 levels deep") == true)
+    }
+}
