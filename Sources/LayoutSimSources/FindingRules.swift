@@ -75,7 +75,8 @@ final class FindingsWalker: SyntaxVisitor {
         let children = content.statements.compactMap { $0.item.as(ExprSyntax.self) }
         let hasText = children.contains { Self.core($0).map { ["Text", "Label", "Button", "Toggle"].contains($0) } ?? false }
         guard hasText else { return }
-        for child in children where Self.core(child) == "Image" {
+        // SF Symbols are icons; an asset image (a photo, an app icon's preview) may well keep its size.
+        for child in children where Self.core(child) == "Image" && Self.isSymbol(child) {
             var expr = child
             while let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                   let base = member.base {
@@ -93,6 +94,19 @@ final class FindingsWalker: SyntaxVisitor {
                 expr = base
             }
         }
+    }
+
+    /// Whether the image at the core of a modified expression is an SF Symbol (`Image(systemName:)`).
+    static func isSymbol(_ expr: ExprSyntax) -> Bool {
+        var expr = expr
+        while let call = expr.as(FunctionCallExprSyntax.self) {
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+                expr = base
+            } else {
+                return call.arguments.first?.label?.text == "systemName"
+            }
+        }
+        return false
     }
 
     /// The view a modified expression is: `Image` for `Image(systemName: "x").frame(width: 24)`.

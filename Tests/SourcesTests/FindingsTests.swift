@@ -41,7 +41,7 @@ import Testing
 
     @Test func iconsWithLiteralFramesButNotScaledOnes() throws {
         let (findings, _) = try scan()
-        #expect(lines(findings, .unscaledIcon) == [32])   // not 38: .frame(width: iconSize), @ScaledMetric
+        #expect(lines(findings, .unscaledIcon) == [32])   // not 38 (@ScaledMetric), not 92 (an asset image)
     }
 
     @Test func aRowWithNoAccessibilityLayoutAndNotOneWithIt() throws {

@@ -84,3 +84,13 @@ struct TagsView: View {
         }
     }
 }
+
+/// An asset image (an app icon's preview) may keep its size: not an icon glyph.
+struct AssetRow: View {
+    var body: some View {
+        HStack {
+            Image("appicon-preview").resizable().frame(width: 64, height: 64)
+            Text("findings.assetRow")
+        }
+    }
+}
