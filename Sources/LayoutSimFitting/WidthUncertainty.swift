@@ -103,7 +103,7 @@ extension Fitter {
     ///
     /// - Parameter quickly: answer from the result's widest line alone, without laying the text out again: true when
     ///   it shows the text passes, else false (a pass may then still be found by laying it out).
-    package static func passes(
+    static func passes(
         _ source: AdvanceSource, report: FitReport, at category: ContentSizeCategory?, widthsTimes factor: Double,
         quickly: Bool = false
     ) throws(LayoutSimError) -> Bool? {
