@@ -5,6 +5,8 @@ import LayoutSimSystemFont
 /// The engine's answer for one text and its requirement (``LayoutEngine/evaluate(_:through:samples:)``): every
 /// category's result, the first failure among those it must fit, what would make it fit there, the room it has for a
 /// translator's budget, and a verdict too close to trust as facts. The words are made in VerdictWords.swift.
+///
+/// Not `Sendable`, like its engine: it keeps the measured text, which a drawing of it reuses.
 public struct FitEvaluation {
     /// Every category's result, in order (a group child's: its layouts' merged), with the fonts and warnings.
     public let report: FitReport
@@ -161,12 +163,10 @@ extension LayoutEngine {
         let budget = Self.budget(report, parts: parts, must: must, samples: samples)
         var remedy: (remedy: FitRemedy, container: Container)?
         var near: NearVerdict?
-        if let failing {
-            remedy = try Self.remedy(report, parts: parts, failing: results[failing], must: must)
-            near = remedy.flatMap { found in
-                Self.nearMiss(found.remedy, container: found.container, parts: parts, failing: results[failing],
-                              report: report, must: must)
-            }
+        if let failing, report.missingGlyphs.isEmpty {
+            let target = Self.target(report, failing: results[failing], must: must)
+            remedy = try Self.remedy(parts: parts, at: target, must: must)
+            near = remedy.flatMap { Self.nearMiss($0.remedy, container: $0.container, parts: parts, at: target) }
         } else if judgesNearPass {
             near = try Self.nearPass(report, parts: parts, must: must)
         }
@@ -205,22 +205,21 @@ extension LayoutEngine {
         }
     }
 
-    /// What would make the text fit at the largest category it must fit, when that fails, else at `failing` (the
-    /// first that fails among those it must fit), with the container of the layout there; nil when a glyph is
-    /// missing or nothing would.
+    /// What would make the text fit at `target` (``target(_:failing:must:)``), with the container of the layout
+    /// there; nil when nothing would.
     private static func remedy(
-        _ report: FitReport, parts: [LaidOutText], failing: CategoryResult, must: ContentSizeCategory
+        parts: [LaidOutText], at target: CategoryResult, must: ContentSizeCategory
     ) throws(LayoutSimError) -> (remedy: FitRemedy, container: Container)? {
-        guard report.missingGlyphs.isEmpty else { return nil }
-        let target = target(report, failing: failing, must: must)
-        return try FitEvaluation.withPart(parts, target.category) { there, source throws(LayoutSimError) in
+        try FitEvaluation.withPart(parts, target.category) { there, source throws(LayoutSimError) in
             try Fitter.remedy(source, report: there, through: target.category ?? must).map {
                 (remedy: $0, container: there.request.container)
             }
         }
     }
 
-    /// The result a remedy is for: the largest category the text must fit when it fails there, else `failing`.
+    /// The result a remedy is for: the largest category the text must fit when it fails there, else `failing` (the
+    /// first that fails among those it must fit: it fits at the largest but not below, in a frame or a layout that
+    /// changes with the category).
     private static func target(_ report: FitReport, failing: CategoryResult, must: ContentSizeCategory) -> CategoryResult {
         let largest = report.results.last { ($0.category ?? .large) <= must }
         return largest.map { $0.passes(allowingWordBreaks: report.request.allowsWordBreaks) ? failing : $0 } ?? failing
@@ -230,13 +229,11 @@ extension LayoutEngine {
     /// them: ``AdvanceSource/widthUncertainty(atSize:)``): a verdict a team should confirm on a device before acting
     /// on it. Nil otherwise.
     private static func nearMiss(
-        _ remedy: FitRemedy, container: Container, parts: [LaidOutText], failing: CategoryResult, report: FitReport,
-        must: ContentSizeCategory
+        _ remedy: FitRemedy, container: Container, parts: [LaidOutText], at target: CategoryResult
     ) -> NearVerdict? {
         // The width the remedy's words compare with.
         let room = container.width(at: remedy.category)
         guard let needed = remedy.neededWidth, room > 0, needed <= room * 1.2 else { return nil }
-        let target = target(report, failing: failing, must: must)
         return FitEvaluation.withPart(parts, target.category) { _, source -> NearVerdict? in
             guard let uncertainty = source.widthUncertainty(atSize: target.pointSize),
                   needed <= room * (1 + uncertainty.share) else { return nil }

@@ -228,7 +228,7 @@ extension Fitter {
     }
 
     /// The width of each paragraph set on one line at `size`, points (trailing whitespace excluded).
-    package static func paragraphWidths(_ source: AdvanceSource, size: Double) -> [Double] {
+    static func paragraphWidths(_ source: AdvanceSource, size: Double) -> [Double] {
         var widths: [Double] = []
         eachParagraphWidth(source, size: size) { widths.append($0) }
         return widths
