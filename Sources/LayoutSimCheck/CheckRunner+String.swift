@@ -169,8 +169,8 @@ extension CheckRunner {
         }
         let plan = try planGroup(job, context: context, categories: options.categories, engine: engine)
         placement = plan.placement
-        let requests = try groupChildRequests(job, plan: plan, usesSystemFonts: options.usesSystemFonts)
-        guard let evaluation = try engine.evaluate(.groupChild(requests), through: must, samples: job.samples,
+        let parts = try groupChildRequests(job, plan: plan, usesSystemFonts: options.usesSystemFonts)
+        guard let evaluation = try engine.evaluate(.groupChild(parts), through: must, samples: job.samples,
                                                    detail: detail) else { return nil }
         return LaidOutJob(
             evaluation: evaluation,

@@ -27,7 +27,7 @@ public struct FitEvaluation {
     /// group child, whose share of a row grows with its text); nil otherwise.
     public let near: NearVerdict?
     /// The layouts the results come from: one, or a group child's one per layout of its group (for drawings).
-    package let parts: [LaidOutText]
+    let parts: [LaidOutText]
 
     /// The first result that fails among those the text must fit.
     public var requiredFailure: CategoryResult? { requiredFailureIndex.map { report.results[$0] } }
@@ -35,18 +35,9 @@ public struct FitEvaluation {
     /// Whether the text fits through ``requirement``.
     public var fits: Bool { requiredFailureIndex == nil }
 
-    /// `body` of the layout that made the result at `category`.
-    func withPart<R, E: Error>(
-        _ category: ContentSizeCategory?, _ body: (FitReport, AdvanceSource) throws(E) -> R
-    ) throws(E) -> R {
-        try Self.withPart(parts, category, body)
-    }
-
-    static func withPart<R, E: Error>(
-        _ parts: [LaidOutText], _ category: ContentSizeCategory?, _ body: (FitReport, AdvanceSource) throws(E) -> R
-    ) throws(E) -> R {
-        let index = parts.count == 1 ? 0 : parts.firstIndex { $0.report.results.contains { $0.category == category } } ?? 0
-        return try body(parts[index].report, parts[index].source)
+    /// The index in `parts` of the layout that made the result at `category`.
+    static func part(_ parts: [LaidOutText], at category: ContentSizeCategory?) -> Int {
+        parts.count == 1 ? 0 : parts.firstIndex { $0.report.results.contains { $0.category == category } } ?? 0
     }
 }
 
@@ -110,8 +101,9 @@ extension LayoutEngine {
     public func evaluate(
         _ request: FitRequest, through requirement: ContentSizeCategory = .accessibility5, samples: [Range<Int>] = []
     ) throws(LayoutSimError) -> FitEvaluation {
-        let laidOut = try layOut(request)
-        return try evaluation(laidOut.report, parts: [laidOut], through: requirement, samples: samples, judgesNearPass: true)
+        let (report, source) = try layOut(request)
+        return try evaluation(report, parts: [LaidOutText(report: report, source: source)], through: requirement,
+                              samples: samples, judgesNearPass: true)
     }
 
     /// ``evaluate(_:through:samples:)`` of one request or of a group child's layouts, with `detail` (a check reads
@@ -122,12 +114,15 @@ extension LayoutEngine {
     ) throws(LayoutSimError) -> FitEvaluation? {
         switch layouts {
         case .one(let request):
-            let laidOut = try layOut(request, detail: detail)
-            return try evaluation(laidOut.report, parts: [laidOut], through: requirement, samples: samples,
-                                  judgesNearPass: true)
+            let (report, source) = try layOut(request, detail: detail)
+            return try evaluation(report, parts: [LaidOutText(report: report, source: source)], through: requirement,
+                                  samples: samples, judgesNearPass: true)
         case .groupChild(let requests):
             var parts: [LaidOutText] = []
-            for request in requests { parts.append(try layOut(request, detail: detail)) }
+            for request in requests {
+                let (report, source) = try layOut(request, detail: detail)
+                parts.append(LaidOutText(report: report, source: source))
+            }
             guard let report = Self.merged(parts) else { return nil }
             return try evaluation(report, parts: parts, through: requirement, samples: samples, judgesNearPass: false)
         }
@@ -186,23 +181,23 @@ extension LayoutEngine {
         let results = report.results
         func isRequired(_ i: Int) -> Bool { (results[i].category ?? must) <= must }
         func lineLimit(at category: ContentSizeCategory?) -> Int {
-            FitEvaluation.withPart(parts, category) { there, _ in there.request.container.lineLimit }
+            parts[FitEvaluation.part(parts, at: category)].report.request.container.lineLimit
         }
         guard let mustIndex = results.indices.last(where: isRequired) ?? results.indices.first else { return nil }
         var budgetIndex = mustIndex
-        // (One layout has one line limit: this changes nothing for it.)
-        if lineLimit(at: results[mustIndex].category) == 0 {
+        // (One layout has one line limit: only a group child's layouts can differ.)
+        if parts.count > 1, lineLimit(at: results[mustIndex].category) == 0 {
             budgetIndex = results.indices.last { isRequired($0) && lineLimit(at: results[$0].category) > 0 } ?? mustIndex
         }
         let category = results[budgetIndex].category
         let size = results[budgetIndex].pointSize
-        return FitEvaluation.withPart(parts, category) { there, source in
-            FitBudget(
-                category: category, pointSize: size, container: there.request.container.at(category, plan: there.plan),
-                textWidth: Fitter.totalParagraphWidth(source, size: size),
-                samplesWidth: Fitter.width(of: samples, source, size: size)
-            )
-        }
+        let i = FitEvaluation.part(parts, at: category)
+        return FitBudget(
+            category: category, pointSize: size,
+            container: parts[i].report.request.container.at(category, plan: parts[i].report.plan),
+            textWidth: Fitter.totalParagraphWidth(parts[i].source, size: size),
+            samplesWidth: Fitter.width(of: samples, parts[i].source, size: size)
+        )
     }
 
     /// What would make the text fit at `target` (``target(_:failing:must:)``), with the container of the layout
@@ -210,10 +205,9 @@ extension LayoutEngine {
     private static func remedy(
         parts: [LaidOutText], at target: CategoryResult, must: ContentSizeCategory
     ) throws(LayoutSimError) -> (remedy: FitRemedy, container: Container)? {
-        try FitEvaluation.withPart(parts, target.category) { there, source throws(LayoutSimError) in
-            try Fitter.remedy(source, report: there, through: target.category ?? must).map {
-                (remedy: $0, container: there.request.container)
-            }
+        let i = FitEvaluation.part(parts, at: target.category)
+        return try Fitter.remedy(parts[i].source, report: parts[i].report, through: target.category ?? must).map {
+            (remedy: $0, container: parts[i].report.request.container)
         }
     }
 
@@ -234,11 +228,10 @@ extension LayoutEngine {
         // The width the remedy's words compare with.
         let room = container.width(at: remedy.category)
         guard let needed = remedy.neededWidth, room > 0, needed <= room * 1.2 else { return nil }
-        return FitEvaluation.withPart(parts, target.category) { _, source -> NearVerdict? in
-            guard let uncertainty = source.widthUncertainty(atSize: target.pointSize),
-                  needed <= room * (1 + uncertainty.share) else { return nil }
-            return .miss(neededWidth: needed, room: room, uncertainty: StandInUncertainty(uncertainty))
-        }
+        let source = parts[FitEvaluation.part(parts, at: target.category)].source
+        guard let uncertainty = source.widthUncertainty(atSize: target.pointSize),
+              needed <= room * (1 + uncertainty.share) else { return nil }
+        return .miss(neededWidth: needed, room: room, uncertainty: StandInUncertainty(uncertainty))
     }
 
     /// A pass that would fail at the largest category the text must fit, the one with the least room, if the
@@ -253,21 +246,21 @@ extension LayoutEngine {
               let i = results.indices.last(where: { (results[$0].category ?? .large) <= must }) else { return nil }
         let category = results[i].category
         let size = results[i].pointSize
-        return try FitEvaluation.withPart(parts, category) { there, source throws(LayoutSimError) -> NearVerdict? in
-            // Without working the text's share out at that size (a pass over its clusters, for every string that
-            // passes): none when no face of the text can be off; none when it would still pass were every cluster as
-            // far off as the face that can be most (the share is a mean of the faces' fractions weighted by advances,
-            // so at most that: the margin covers its rounding).
-            let largest = source.largestWidthUncertainty
-            guard largest > 0 else { return nil }
-            if try Fitter.passes(source, report: there, at: category, widthsTimes: 1 + largest * (1 + 1e-6), quickly: true)
-                == true {
-                return nil
-            }
-            guard let uncertainty = source.widthUncertainty(atSize: size),
-                  try Fitter.passes(source, report: there, at: category, widthsTimes: 1 + uncertainty.share) == false
-            else { return nil }
-            return .pass(at: category, uncertainty: StandInUncertainty(uncertainty))
+        let p = FitEvaluation.part(parts, at: category)
+        // Without working the text's share out at that size (a pass over its clusters, for every string that
+        // passes): none when no face of the text can be off; none when it would still pass were every cluster as far
+        // off as the face that can be most (the share is a mean of the faces' fractions weighted by advances, so at
+        // most that: the margin covers its rounding).
+        let largest = parts[p].source.largestWidthUncertainty
+        guard largest > 0 else { return nil }
+        if try Fitter.passes(parts[p].source, report: parts[p].report, at: category,
+                             widthsTimes: 1 + largest * (1 + 1e-6), quickly: true) == true {
+            return nil
         }
+        guard let uncertainty = parts[p].source.widthUncertainty(atSize: size),
+              try Fitter.passes(parts[p].source, report: parts[p].report, at: category,
+                                widthsTimes: 1 + uncertainty.share) == false
+        else { return nil }
+        return .pass(at: category, uncertainty: StandInUncertainty(uncertainty))
     }
 }

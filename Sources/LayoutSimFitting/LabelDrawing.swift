@@ -76,9 +76,10 @@ extension LayoutEngine {
     package func drawing(
         of evaluation: FitEvaluation, at category: ContentSizeCategory?, showing: Set<ContentSizeCategory?>
     ) throws(LayoutSimError) -> LabelDrawing {
-        try evaluation.withPart(category) { there, source throws(LayoutSimError) in
-            try drawing(of: there, source: source, results: there.results.filter { showing.contains($0.category) })
-        }
+        let there = evaluation.parts[FitEvaluation.part(evaluation.parts, at: category)]
+        return try drawing(
+            of: there.report, source: there.source, results: there.report.results.filter { showing.contains($0.category) }
+        )
     }
 
     /// The drawing of some `results` of a fit, from the text it measured (no shaping again).

@@ -41,10 +41,10 @@ extension LayoutEngine {
     }
 }
 
-/// A layout and the text it laid out, with its advances (``LayoutEngine/layOut(_:)``), for later stages that
-/// draw it or compute a remedy without shaping again.
-package typealias LaidOutText = (report: FitReport, source: AdvanceSource)
-
-/// The measured text of a layout with its advances at any size (``LaidOutText/source``), for stages that do not
-/// import the system-font model.
-package typealias LaidOutSource = AdvanceSource
+/// A layout and the text it laid out, with its advances (``LayoutEngine/layOut(_:detail:)``), for what is worked
+/// out after the fit (a remedy, a budget, a drawing) without shaping again. A struct, not a tuple: a tuple of these is
+/// copied through its run-time metadata.
+struct LaidOutText {
+    let report: FitReport
+    let source: AdvanceSource
+}
