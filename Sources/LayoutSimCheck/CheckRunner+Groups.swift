@@ -95,17 +95,7 @@ extension CheckRunner {
     private static func groupRoom(
         _ group: GroupSpec, categories: [ContentSizeCategory]
     ) throws(LayoutSimError) -> [ContentSizeCategory: Double] {
-        let geometry = try group.fields.request(text: " ", language: nil, categories: categories)
-        var room: [ContentSizeCategory: Double] = [:]
-        for step in try Fitter.plan(geometry) {
-            // A fixed size plans one step for every category.
-            for category in step.category.map({ [$0] }) ?? categories {
-                let container = geometry.container.at(category)
-                let insets = step.insets ?? container.insets
-                room[category] = max(0, container.width - insets.left - insets.right)
-            }
-        }
-        return room
+        try LayoutEngine.textWidths(group.fields.request(text: " ", language: nil, categories: categories))
     }
 
     /// A text child's fields in the group, for `locale`, at any width (ideal widths do not depend on it).
@@ -199,13 +189,12 @@ extension CheckRunner {
         return RowShare(fixed: fixedWidth(layout, at: shown), texts: texts, position: position)
     }
 
-    /// Lays out a group child: one layout per part (the layouts used), merged into one report in category order.
-    /// Returns the merged report and each part's report and text source (for remedies and drawings); nil when the
-    /// layouts used show the child at no category.
-    static func layOutGroupChild(
-        _ job: CheckJob, plan: GroupPlan, engine: LayoutEngine, usesSystemFonts: Bool, detail: ResultDetail = .full
-    ) throws(LayoutSimError) -> (report: FitReport, parts: [LaidOutText])? {
-        var laidOut: [LaidOutText] = []
+    /// A group child's requests: one per part (each layout used), for the categories it is used at, with the child's
+    /// width at each.
+    static func groupChildRequests(
+        _ job: CheckJob, plan: GroupPlan, usesSystemFonts: Bool
+    ) throws(LayoutSimError) -> [FitRequest] {
+        var requests: [FitRequest] = []
         for part in plan.parts {
             var spec = part.element
             // The container's own width only has to be valid: each category's width (which may leave the text no
@@ -215,20 +204,9 @@ extension CheckRunner {
             var request = try spec.request(text: job.text, language: job.language, categories: part.categories,
                                            usesSystemFonts: usesSystemFonts)
             request.container.categoryWidths = part.widths
-            laidOut.append(try engine.layOut(request, detail: detail))
+            requests.append(request)
         }
-        // Shown at no category: nothing to lay out.
-        guard let first = laidOut.first else { return nil }
-        var files: [FontFileInfo] = []
-        for part in laidOut { for file in part.report.fontFiles where !files.contains(file) { files.append(file) } }
-        var report = FitReport(
-            request: first.report.request, fontFiles: files,
-            results: laidOut.flatMap { $0.report.results }.sorted { ($0.category ?? .xSmall) < ($1.category ?? .xSmall) },
-            missingGlyphs: first.report.missingGlyphs, warnings: Array(Set(laidOut.flatMap { $0.report.warnings })).sorted()
-        )
-        report.systemFontSource = first.report.systemFontSource
-        report.appleFontNotes = first.report.appleFontNotes
-        return (report, laidOut)
+        return requests
     }
 }
 

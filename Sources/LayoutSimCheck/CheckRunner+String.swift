@@ -89,24 +89,12 @@ extension CheckRunner {
         }
     }
 
-    /// The layouts a job's result is read from: one, or a group child's (one per range of categories, in `parts`,
-    /// with the child's room and row share at each category); `report` holds every category's result, and
-    /// `source` is the text's (a group child's: its first part's).
+    /// What the engine said of a job (a group child's: of its layouts, one per range of categories), with the
+    /// child's room and row share at each category.
     struct LaidOutJob {
-        var report: FitReport
-        var source: LaidOutSource
-        var parts: [LaidOutText] = []
+        var evaluation: FitEvaluation
         var rooms: [ContentSizeCategory: Double] = [:]
         var rows: [ContentSizeCategory: RowShare] = [:]
-
-        /// `body` of the layout that made the result at `category`, and its text's advances.
-        func withPart<R, E: Error>(
-            _ category: ContentSizeCategory?, _ body: (FitReport, LaidOutSource) throws(E) -> R
-        ) throws(E) -> R {
-            if parts.isEmpty { return try body(report, source) }
-            let index = parts.firstIndex { $0.report.results.contains { $0.category == category } } ?? 0
-            return try body(parts[index].report, parts[index].source)
-        }
     }
 
     /// Checks one string; draws it when it fails and the options ask for drawings. The fonts its layout used are
@@ -128,38 +116,37 @@ extension CheckRunner {
         var checked = Checked(result: LayoutFeed.pending)
         do {
             // A check reads the details of failing categories only; a drawing shows passing ones too.
-            guard let laidOut = try layOut(job, engine: engine, options: options, detail: draws ? .full : .failures,
-                                           requests: &requests, placement: &result.placement) else {
+            guard let laidOut = try evaluate(job, engine: engine, options: options, must: must,
+                                             detail: draws ? .full : .failures, requests: &requests,
+                                             placement: &result.placement) else {
                 // A group child that no layout of its group shows.
                 result.passed = true
                 result.fitsThrough = options.categories.max()
                 return Checked(result: result)
             }
-            let report = laidOut.report
+            let evaluation = laidOut.evaluation
+            let report = evaluation.report
             try fonts.update(report)
             checked.warnings = Self.warnings(of: report, entry: entry, appleFonts: engine.appleFonts)
             result.fitsThrough = fitsThrough(report, hiddenAt: result.placement?.hiddenAt, categories: options.categories)
-            result.budget = budget(job, laidOut, must: must, engine: engine)
+            result.budget = budget(job, laidOut, engine: engine)
             let allowsBreaks = report.request.allowsWordBreaks
             // From the first failing result on (the fit found it): the ones before it pass.
             let failingFrom = report.firstFailingIndex ?? report.results.endIndex
             result.failingCategories = report.results[failingFrom...].compactMap { r in
                 r.passes(allowingWordBreaks: allowsBreaks) ? nil : CheckResult.CategoryVerdict(category: r.category, verdict: r.verdict.kind)
             }
-            if let failing = report.results[failingFrom...].first(where: {
-                ($0.category ?? .large) <= must && !$0.passes(allowingWordBreaks: allowsBreaks)
-            }) {
-                try fail(&result, at: failing, job, laidOut, must: must, warnings: &checked.warnings)
+            if let near = evaluation.near { checked.warnings.append(nearNote(near, entry: entry)) }
+            if let failing = evaluation.requiredFailure {
+                fail(&result, at: failing, laidOut)
                 if draws {
                     // The default size, the first failing category and the largest, from the layouts just made.
-                    let wanted: Set<ContentSizeCategory?> = [.large, failing.category, .accessibility5]
-                    checked.drawing = try laidOut.withPart(failing.category) { there, source throws(LayoutSimError) in
-                        try engine.drawing(of: there, source: source, results: there.results.filter { wanted.contains($0.category) })
-                    }
+                    checked.drawing = try engine.drawing(
+                        of: evaluation, at: failing.category, showing: [.large, failing.category, .accessibility5]
+                    )
                 }
             } else {
                 result.passed = true
-                if job.group == nil, let near = try nearPass(laidOut, must: must, entry: entry) { checked.warnings.append(near) }
             }
         } catch {
             result.error = "\(entry.source.file):\(entry.source.line):\(entry.source.column): \(entry.key): \(error.description)"
@@ -169,24 +156,24 @@ extension CheckRunner {
         return checked
     }
 
-    /// Lays `job` out: its request, or its group's plan and the child's layouts (the plan's placement set in
-    /// `placement`); nil for a group child no layout of its group shows.
-    private static func layOut(
-        _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, detail: ResultDetail, requests: inout RequestMemo,
-        placement: inout CheckResult.Placement?
+    /// What the engine says of `job`: of its request, or of its group's plan and the child's layouts (the plan's
+    /// placement set in `placement`); nil for a group child no layout of its group shows.
+    private static func evaluate(
+        _ job: CheckJob, engine: LayoutEngine, options: CheckOptions, must: ContentSizeCategory, detail: ResultDetail,
+        requests: inout RequestMemo, placement: inout CheckResult.Placement?
     ) throws(LayoutSimError) -> LaidOutJob? {
         guard let context = job.group else {
-            let (report, source) = try engine.layOut(try requests.request(job, options: options), detail: detail)
-            return LaidOutJob(report: report, source: source)
+            let request = try requests.request(job, options: options)
+            return try engine.evaluate(.one(request), through: must, samples: job.samples, detail: detail)
+                .map { LaidOutJob(evaluation: $0) }
         }
         let plan = try planGroup(job, context: context, categories: options.categories, engine: engine)
         placement = plan.placement
-        guard let laidOut = try layOutGroupChild(job, plan: plan, engine: engine, usesSystemFonts: options.usesSystemFonts,
-                                                 detail: detail), let firstPart = laidOut.parts.first else {
-            return nil
-        }
+        let parts = try groupChildRequests(job, plan: plan, usesSystemFonts: options.usesSystemFonts)
+        guard let evaluation = try engine.evaluate(.groupChild(parts), through: must, samples: job.samples,
+                                                   detail: detail) else { return nil }
         return LaidOutJob(
-            report: laidOut.report, source: firstPart.source, parts: laidOut.parts,
+            evaluation: evaluation,
             rooms: plan.parts.reduce(into: [:]) { $0.merge($1.rooms) { a, _ in a } },
             rows: plan.parts.reduce(into: [:]) { $0.merge($1.rows) { a, _ in a } }
         )
@@ -208,35 +195,16 @@ extension CheckRunner {
         return fitsThrough
     }
 
-    /// The room at `mustFitThrough`; for a group child shown there without a line limit (a stack at accessibility
-    /// sizes) but with one at smaller categories (its row), the room of the largest of those: where its length is
-    /// bounded.
-    private static func budget(
-        _ job: CheckJob, _ laidOut: LaidOutJob, must: ContentSizeCategory, engine: LayoutEngine
-    ) -> CheckResult.Budget? {
-        let results = laidOut.report.results
-        func isRequired(_ i: Int) -> Bool { (results[i].category ?? must) <= must }
-        func lineLimit(at category: ContentSizeCategory?) -> Int {
-            laidOut.withPart(category) { there, _ in there.request.container.lineLimit }
-        }
-        guard let mustIndex = results.indices.last(where: isRequired) ?? results.indices.first else { return nil }
-        var budgetIndex = mustIndex
-        if job.group != nil, lineLimit(at: results[mustIndex].category) == 0 {
-            budgetIndex = results.indices.last { isRequired($0) && lineLimit(at: results[$0].category) > 0 } ?? mustIndex
-        }
-        let at = (category: results[budgetIndex].category, pointSize: results[budgetIndex].pointSize)
-        var (container, textWidth, sampleWidth) = laidOut.withPart(at.category) { there, source in
-            // The insets there too: scaled with the text style when the label scales them (@ScaledMetric).
-            (there.request.container.at(at.category, plan: there.plan),
-             Fitter.totalParagraphWidth(source, size: at.pointSize),
-             Fitter.width(of: job.samples, source, size: at.pointSize))
-        }
-        // In a group: the child's room there, not only the width its text takes.
-        if let category = at.category, let room = laidOut.rooms[category] { container.width = room }
+    /// The room the engine found (``FitBudget``), as the report says it; in a group, the child's room there, not
+    /// only the width its text takes.
+    private static func budget(_ job: CheckJob, _ laidOut: LaidOutJob, engine: LayoutEngine) -> CheckResult.Budget? {
+        guard let found = laidOut.evaluation.budget else { return nil }
+        var container = found.container
+        if let category = found.category, let room = laidOut.rooms[category] { container.width = room }
         var budget = CheckResult.Budget(
-            category: at.category, pointSize: ReportNumber.rounded(at.pointSize),
+            category: found.category, pointSize: ReportNumber.rounded(found.pointSize),
             width: ReportNumber.rounded(container.textWidth), lines: container.lineLimit,
-            characters: engine.characterCount(job.text), textWidth: ReportNumber.rounded(textWidth)
+            characters: engine.characterCount(job.text), textWidth: ReportNumber.rounded(found.textWidth)
         )
         if !job.samples.isEmpty {
             // The samples' own text (UTF-16 offsets into the job's text).
@@ -247,19 +215,16 @@ extension CheckRunner {
                 characters += engine.characterCount(sample)
                 codePoints += sample.unicodeScalars.count
             }
-            budget.samples = .init(characters: characters, codePoints: codePoints, width: ReportNumber.rounded(sampleWidth))
+            budget.samples = .init(characters: characters, codePoints: codePoints,
+                                   width: ReportNumber.rounded(found.samplesWidth))
         }
         return budget
     }
 
     /// Sets `result`'s failure at `failing` (the first category that fails among those it must fit), with what would
-    /// make it fit at the required size (or, when it fits there but not below, a layout or frame that changes with
-    /// the category, at the first size where it fails); a near miss is warned of.
-    private static func fail(
-        _ result: inout CheckResult, at failing: CategoryResult, _ job: CheckJob, _ laidOut: LaidOutJob,
-        must: ContentSizeCategory, warnings: inout [ReportDiagnostic]
-    ) throws(LayoutSimError) {
-        let report = laidOut.report
+    /// make it fit (the engine's remedy) and, for a row's child, the row width that would.
+    private static func fail(_ result: inout CheckResult, at failing: CategoryResult, _ laidOut: LaidOutJob) {
+        let evaluation = laidOut.evaluation
         var clipped = failing.clippedBy
         var showsPart = failing.hiddenCharacters > 0
         switch failing.verdict {
@@ -271,20 +236,10 @@ extension CheckRunner {
             category: failing.category, verdict: failing.verdict.kind,
             visibleText: showsPart ? failing.visibleText : nil, hiddenCharacters: failing.hiddenCharacters,
             clippedBy: clipped.map(ReportNumber.rounded),
-            missingGlyphs: report.missingGlyphs.flatMap(\.codePoints)
+            missingGlyphs: evaluation.report.missingGlyphs.flatMap(\.codePoints)
         )
         if let applied = failing.appliedCategory, applied != failing.category { result.failure?.appliedCategory = applied }
-        let largest = report.results.last { ($0.category ?? .large) <= must }
-        let target = largest.map { $0.passes(allowingWordBreaks: report.request.allowsWordBreaks) ? failing : $0 } ?? failing
-        guard report.missingGlyphs.isEmpty, let (remedy, container) = try laidOut.withPart(target.category, {
-            there, source throws(LayoutSimError) in
-            try Fitter.remedy(source, report: there, through: target.category ?? must).map { ($0, there.request.container) }
-        }) else { return }
-        if let near = laidOut.withPart(target.category, { _, source in
-            nearMissNote(remedy, container: container, size: target.pointSize, entry: job.entry, in: source)
-        }) {
-            warnings.append(near)
-        }
+        guard let remedy = evaluation.remedy, let container = evaluation.remedyContainer else { return }
         if let needed = remedy.neededWidth, let slot = result.placement?.slot(at: remedy.category), needed > slot.width,
            slot.layout.hasSuffix("row"), let category = remedy.category,
            let width = laidOut.rows[category]?.width(forChildWidth: needed, scale: container.displayScale) {
@@ -302,80 +257,11 @@ extension CheckRunner {
         }
     }
 
-    /// A pass by less than the stand-ins' widths can be off (Noto Sans Arabic ±8 %), to confirm on a device, at the
-    /// largest size it must fit, the one with the least room. Not for a group's child: its share of a row is not
-    /// fixed (a row with room to spare gives a wider text more), which the probe, keeping the share, would not model.
-    private static func nearPass(
-        _ laidOut: LaidOutJob, must: ContentSizeCategory, entry: CatalogEntry
-    ) throws(LayoutSimError) -> ReportDiagnostic? {
-        let results = laidOut.report.results
-        guard laidOut.report.missingGlyphs.isEmpty,
-              let i = results.indices.last(where: { (results[$0].category ?? .large) <= must }) else { return nil }
-        let largest = (category: results[i].category, size: results[i].pointSize)
-        return try laidOut.withPart(largest.category) { there, source throws(LayoutSimError) in
-            try nearPassNote(there, category: largest.category, size: largest.size, entry: entry, in: source)
-        }
-    }
-
-    /// The locale and variant of a note: "ar, plural:few".
-    private static func subject(_ entry: CatalogEntry) -> String {
-        ([entry.locale] + entry.variantPath).joined(separator: ", ")
-    }
-
-    /// How a stand-in's uncertainty is said: "NotoSansArabic-Regular.ttf, whose widths can be off from iOS's font by
-    /// up to 8 %".
-    private static func uncertaintyWords(_ uncertainty: WidthUncertainty) -> String {
-        let percent = ReportNumber.text(uncertainty.fraction * 100)
-        return uncertainty.files.joined(separator: ", ") + (uncertainty.assumed
-            ? ", a stand-in whose widths no measurement of iOS's font backs (taken as up to \(percent) % off)"
-            : ", whose widths can be off from iOS's font by up to \(percent) %")
-    }
-
-    /// A warning for a failure by less than the stand-ins' widths can be off at `size` (the share of the text's width
-    /// in them: ``AdvanceSource/widthUncertainty(atSize:)``): a verdict a team should confirm on a device before acting
-    /// on it. Nil otherwise.
-    private static func nearMissNote(
-        _ remedy: FitRemedy, container: Container, size: Double, entry: CatalogEntry, in source: LaidOutSource
-    ) -> ReportDiagnostic? {
-        // The width the remedy's words compare with.
-        let room = container.width(at: remedy.category)
-        guard let needed = remedy.neededWidth, room > 0, needed <= room * 1.2,
-              let uncertainty = source.widthUncertainty(atSize: size),
-              needed <= room * (1 + uncertainty.share) else { return nil }
-        let n = ReportNumber.text
-        return ReportDiagnostic(
+    /// The warning for a verdict too close to trust (``NearVerdict``), at the key's place.
+    private static func nearNote(_ near: NearVerdict, entry: CatalogEntry) -> ReportDiagnostic {
+        ReportDiagnostic(
             file: entry.source.file, line: entry.source.line, column: entry.source.column, severity: .warning,
-            message: "'\(entry.key)' (\(subject(entry))): a near miss (needs \(n(needed)) pt of width, has "
-                + "\(n(room))) measured with \(uncertaintyWords(uncertainty)): confirm on a device",
-            subject: .nearVerdict(key: entry.key, locale: entry.locale)
-        )
-    }
-
-    /// A warning for a pass that would fail at `category` (`size` points) if the clusters in stand-ins were as much
-    /// wider as their widths can be off (the text's width grown by their share: ``AdvanceSource/widthUncertainty(atSize:)``):
-    /// "fits" is then a guess a team should confirm on a device. Nil otherwise.
-    private static func nearPassNote(
-        _ report: FitReport, category: ContentSizeCategory?, size: Double, entry: CatalogEntry, in source: LaidOutSource
-    ) throws(LayoutSimError) -> ReportDiagnostic? {
-        // Without working the text's share out at that size (a pass over its clusters, for every string that
-        // passes): none when no face of the text can be off; none when it would still pass were every cluster as far
-        // off as the face that can be most (the share is a mean of the faces' fractions weighted by advances, so at
-        // most that: the margin covers its rounding).
-        let largest = source.largestWidthUncertainty
-        guard largest > 0 else { return nil }
-        if try Fitter.passes(source, report: report, at: category, widthsTimes: 1 + largest * (1 + 1e-6), quickly: true)
-            == true {
-            return nil
-        }
-        guard let uncertainty = source.widthUncertainty(atSize: size),
-              try Fitter.passes(source, report: report, at: category, widthsTimes: 1 + uncertainty.share) == false else {
-            return nil
-        }
-        let at = category.map { " at \($0.swiftUIName)" } ?? ""
-        return ReportDiagnostic(
-            file: entry.source.file, line: entry.source.line, column: entry.source.column, severity: .warning,
-            message: "'\(entry.key)' (\(subject(entry))): a near pass: it fits\(at), but would not if its clusters in "
-                + "\(uncertaintyWords(uncertainty)), were that much wider: confirm on a device",
+            message: near.message(key: entry.key, locale: entry.locale, variant: entry.variantPath),
             subject: .nearVerdict(key: entry.key, locale: entry.locale)
         )
     }

@@ -61,7 +61,7 @@ extension Fitter {
     /// The remedy at the largest requested category up to `mustFitThrough` (the one size of a fixed-size request),
     /// for the fit `report` of `source`: its layout there and what it fits through are reused, only the changed
     /// containers are laid out.
-    package static func remedy(
+    static func remedy(
         _ source: AdvanceSource, report: FitReport, through mustFitThrough: ContentSizeCategory
     ) throws(LayoutSimError) -> FitRemedy? {
         let request = report.request
@@ -228,7 +228,7 @@ extension Fitter {
     }
 
     /// The width of each paragraph set on one line at `size`, points (trailing whitespace excluded).
-    package static func paragraphWidths(_ source: AdvanceSource, size: Double) -> [Double] {
+    static func paragraphWidths(_ source: AdvanceSource, size: Double) -> [Double] {
         var widths: [Double] = []
         eachParagraphWidth(source, size: size) { widths.append($0) }
         return widths
@@ -236,7 +236,7 @@ extension Fitter {
 
     /// The sum of ``paragraphWidths(_:size:)``, in their order from 0 (the same additions, so the same bits), without
     /// making the array (an allocation per string a check reports).
-    package static func totalParagraphWidth(_ source: AdvanceSource, size: Double) -> Double {
+    static func totalParagraphWidth(_ source: AdvanceSource, size: Double) -> Double {
         var total = 0.0
         eachParagraphWidth(source, size: size) { total += $0 }
         return total
@@ -257,7 +257,7 @@ extension Fitter {
 
     /// The width of the clusters that start in `ranges` (UTF-16 offsets, in order, not overlapping) at `size`,
     /// points: the placeholders' samples of a text.
-    package static func width(of ranges: [Range<Int>], _ source: AdvanceSource, size: Double) -> Double {
+    static func width(of ranges: [Range<Int>], _ source: AdvanceSource, size: Double) -> Double {
         guard !ranges.isEmpty else { return 0 }
         let text = source.text
         let (advances, _) = source.memo.at(size, source)

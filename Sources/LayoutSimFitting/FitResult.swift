@@ -249,7 +249,7 @@ public struct FitReport: Sendable {
 
     /// The sizes the results were laid out at (``Fitter/plan(_:)`` of ``request``), when the engine laid them out
     /// together; empty for results put together from several layouts.
-    package var plan: [FitStep] = []
+    var plan: [FitStep] = []
 
     /// The index in ``results`` of the first that does not pass (``firstFailure``); nil when every one passes. Kept:
     /// reading a result's verdict from the array copies the whole result.

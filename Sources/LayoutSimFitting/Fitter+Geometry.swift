@@ -6,7 +6,7 @@ import LayoutSimShaping
 extension Fitter {
     /// Each shown line's left edge under `alignment`: natural is left for left-to-right paragraphs and right for
     /// right-to-left ones; justified lines (but a paragraph's last) fill the width.
-    package static func lineOffsets(
+    static func lineOffsets(
         _ text: MeasuredText, _ lines: [Line], spans: [Range<Int>], alignment: TextAlignment, width: Double, left: Double
     ) -> [Double] {
         if alignment == .left || (alignment == .natural && !text.hasRightToLeft) {
@@ -29,7 +29,7 @@ extension Fitter {
     /// Ink of the shown lines outside `0...viewHeight` (view coordinates; the first line's top at `top`) by half a
     /// pixel or more at `scale` (less changes no pixel by half its coverage: Inter's Å, scaled to SF's proportions,
     /// rises 0.0025 pt above SF's ascender at 17 pt, which no one could see cut).
-    package static func inkClipping(
+    static func inkClipping(
         _ boxes: ArraySlice<LineBox>, top: Double, viewHeight: Double, scale: Double
     ) -> InkClipping? {
         let invisible = scale > 0 ? 0.5 / scale : LineBreaker.tolerance

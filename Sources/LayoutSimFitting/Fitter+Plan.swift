@@ -66,7 +66,7 @@ extension Fitter {
     }
 
     /// The sizes to lay out, from the font choice and the requested categories, ascending.
-    package static func plan(_ request: FitRequest) throws(LayoutSimError) -> [FitStep] {
+    static func plan(_ request: FitRequest) throws(LayoutSimError) -> [FitStep] {
         var steps = try planSizes(request)
         guard request.label.scalesInsets else { return steps }
         // Insets scaled like the text style (the body style for a fixed size), `@ScaledMetric`.

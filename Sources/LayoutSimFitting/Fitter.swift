@@ -73,7 +73,7 @@ package enum Fitter {
     ///
     /// - Parameter detail: ``ResultDetail/full`` (default) for every field of every result; ``ResultDetail/failures``
     ///   for a check, which reads only the verdicts of the categories that pass.
-    package static func fit(
+    static func fit(
         _ source: AdvanceSource, plan: [FitStep], request: FitRequest, detail: ResultDetail = .full
     ) -> [CategoryResult] {
         fitFindingFailure(source, plan: plan, request: request, detail: detail).results
@@ -81,7 +81,7 @@ package enum Fitter {
 
     /// ``fit(_:plan:request:detail:)``, with the index of the first result that does not pass (the request's word
     /// breaks allowed or not), found as the results are made (``FitReport/firstFailingIndex``).
-    package static func fitFindingFailure(
+    static func fitFindingFailure(
         _ source: AdvanceSource, plan: [FitStep], request: FitRequest, detail: ResultDetail = .full
     ) -> (results: [CategoryResult], firstFailing: Int?) {
         let text = source.text
@@ -127,7 +127,7 @@ package enum Fitter {
     ///
     /// - Parameter summarizesFailure: with ``ResultDetail/failures``, whether a failing result may be a summary too
     ///   (an earlier category already failed in full).
-    package static func fit(
+    static func fit(
         _ source: AdvanceSource, step: FitStep, lineHeight: Double, weight: FontWeight?, request: FitRequest,
         breaks: [BoundaryBreak], detail: ResultDetail = .full, summarizesFailure: Bool = false
     ) -> CategoryResult {
@@ -150,7 +150,7 @@ package enum Fitter {
 
     /// Whether the text passes at `step`: the verdict of ``fit(_:step:lineHeight:weight:request:breaks:detail:)``
     /// without the rest of the result where no line box is needed to tell (what a remedy's probes ask).
-    package static func passes(
+    static func passes(
         _ source: AdvanceSource, step: FitStep, request: FitRequest, breaks: [BoundaryBreak]
     ) -> Bool {
         if let (stats, room) = lineStats(source, step: step, request: request, breaks: breaks) {

@@ -71,6 +71,17 @@ extension LayoutEngine {
         return (report, try drawing(of: report, source: source, results: report.results))
     }
 
+    /// The drawing of an evaluation at the categories in `showing`, from the layout that made its result at
+    /// `category` (a group child's layouts differ by category), with the text it measured (no shaping again).
+    package func drawing(
+        of evaluation: FitEvaluation, at category: ContentSizeCategory?, showing: Set<ContentSizeCategory?>
+    ) throws(LayoutSimError) -> LabelDrawing {
+        let there = evaluation.parts[FitEvaluation.part(evaluation.parts, at: category)]
+        return try drawing(
+            of: there.report, source: there.source, results: there.report.results.filter { showing.contains($0.category) }
+        )
+    }
+
     /// The drawing of some `results` of a fit, from the text it measured (no shaping again).
     package func drawing(of report: FitReport, source: AdvanceSource, results: [CategoryResult]) throws(LayoutSimError) -> LabelDrawing {
         var faces: [FontFace] = []

@@ -23,10 +23,28 @@ extension LayoutEngine {
     }
 }
 
-/// A layout and the text it laid out, with its advances (``LayoutEngine/layOut(_:)``), for later stages that
-/// draw it or compute a remedy without shaping again.
-package typealias LaidOutText = (report: FitReport, source: AdvanceSource)
+extension LayoutEngine {
+    /// The width `request`'s container leaves its text at each requested category: its width there less its insets
+    /// there (scaled with the text style when the label scales them), at least 0. What a group's own frame and insets
+    /// leave its children.
+    package static func textWidths(_ request: FitRequest) throws(LayoutSimError) -> [ContentSizeCategory: Double] {
+        var widths: [ContentSizeCategory: Double] = [:]
+        for step in try Fitter.plan(request) {
+            // A fixed size plans one step for every category.
+            for category in step.category.map({ [$0] }) ?? request.categories {
+                let container = request.container.at(category)
+                let insets = step.insets ?? container.insets
+                widths[category] = max(0, container.width - insets.left - insets.right)
+            }
+        }
+        return widths
+    }
+}
 
-/// The measured text of a layout with its advances at any size (``LaidOutText/source``), for stages that do not
-/// import the system-font model.
-package typealias LaidOutSource = AdvanceSource
+/// A layout and the text it laid out, with its advances (``LayoutEngine/layOut(_:detail:)``), for what is worked
+/// out after the fit (a remedy, a budget, a drawing) without shaping again. A struct, not a tuple: a tuple of these is
+/// copied through its run-time metadata.
+struct LaidOutText {
+    let report: FitReport
+    let source: AdvanceSource
+}

@@ -6,7 +6,9 @@ import LayoutSimShaping
 import LayoutSimSupport
 import LayoutSimSystemFont
 
-/// The entry point: owns the fonts, the shaper and the caches, and answers fit requests.
+/// The entry point: owns the fonts, the shaper and the caches, and answers fit requests: ``evaluate(_:through:samples:)``
+/// (the results, the first failure, what would make the text fit, its budget, a verdict too near to trust), or
+/// ``fit(_:)`` (the results alone).
 ///
 /// Pipeline (one target per stage, see architecture.md): plan the sizes (``Fitter/plan(_:)``) → the font cascade
 /// (Faces) → shape once in font units with ICU's boundaries into a ``MeasuredText`` (Shaping) → per size: advances

@@ -261,3 +261,33 @@ extension FitRemedy {
         return out
     }
 }
+
+extension NearVerdict {
+    /// The warning a check gives for `key` in `locale` (and `variant`): "'Continue' (ar, plural:few): a near miss
+    /// (needs 120 pt of width, has 118) measured with NotoSansArabic-Regular.ttf, whose widths can be off from iOS's
+    /// font by up to 8 %: confirm on a device", or "…: a near pass: it fits at accessibility5, but would not if its
+    /// clusters in …, were that much wider: confirm on a device".
+    public func message(key: String, locale: String, variant: [String]) -> String {
+        let subject = "'\(key)' (" + ([locale] + variant).joined(separator: ", ") + ")"
+        let n = ReportNumber.text
+        switch self {
+        case .miss(let needed, let room, let uncertainty):
+            return "\(subject): a near miss (needs \(n(needed)) pt of width, has \(n(room))) measured with "
+                + "\(uncertainty.words): confirm on a device"
+        case .pass(let category, let uncertainty):
+            let at = category.map { " at \($0.swiftUIName)" } ?? ""
+            return "\(subject): a near pass: it fits\(at), but would not if its clusters in \(uncertainty.words), were "
+                + "that much wider: confirm on a device"
+        }
+    }
+}
+
+extension StandInUncertainty {
+    /// "NotoSansArabic-Regular.ttf, whose widths can be off from iOS's font by up to 8 %".
+    public var words: String {
+        let percent = ReportNumber.text(fraction * 100)
+        return files.joined(separator: ", ") + (assumed
+            ? ", a stand-in whose widths no measurement of iOS's font backs (taken as up to \(percent) % off)"
+            : ", whose widths can be off from iOS's font by up to \(percent) %")
+    }
+}

@@ -6,18 +6,18 @@ import LayoutSimSystemFont
 
 /// How far a text's widths can be from iOS's: the stand-ins its clusters use whose widths can be off from the fonts
 /// iOS draws them in (``StandInCalibration/widthUncertainty(_:language:)``), and what that is for the whole text.
-package struct WidthUncertainty: Sendable {
+struct WidthUncertainty: Sendable {
     /// The largest fraction of a stand-in the text uses (0.08: ±8 %); with the calibration off, the calibration's own
     /// factor added (Noto Sans Thai measures 7 % narrower than Thonburi).
-    package let fraction: Double
+    let fraction: Double
     /// The same for the whole text at the size asked: each cluster's advance times its face's fraction, over the
     /// text's width (an ✕ from a symbol stand-in in an English sentence adds little).
-    package let share: Double
+    let share: Double
     /// Whether the largest fraction is assumed (no measurement behind it).
-    package let assumed: Bool
+    let assumed: Bool
     /// The stand-ins' font paths, in the order of the text's faces: made when asked, not for every text (most texts
     /// are far from failing, and the words are not said).
-    package var paths: [String] {
+    var paths: [String] {
         var paths: [String] = []
         for bit in 0..<min(faces.count, 64) where standIns & (1 << UInt64(bit)) != 0 {
             paths.append(faces[bit < 63 ? bit : firstSharingLastBit].id.path)
@@ -31,7 +31,7 @@ package struct WidthUncertainty: Sendable {
     let firstSharingLastBit: Int
 
     /// The stand-ins' font files (the paths' last components), sorted: for the words, made when they are said.
-    package var files: [String] {
+    var files: [String] {
         paths.map { path in path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path }
             .sorted()
     }
@@ -52,7 +52,7 @@ extension AdvanceSource {
 
     /// The largest fraction any face of the text can be off by: at least the ``WidthUncertainty/share`` of any size
     /// (a mean of these fractions weighted by advances), found from the faces alone.
-    package var largestWidthUncertainty: Double {
+    var largestWidthUncertainty: Double {
         var largest = 0.0
         for face in text.faces.indices { largest = max(largest, uncertainty(ofFace: face)) }
         return largest
@@ -60,7 +60,7 @@ extension AdvanceSource {
 
     /// The text's ``WidthUncertainty`` at `size` points; nil when no cluster is in such a stand-in (SF's measured
     /// widths: most texts), or when those take less than a thousandth of its width.
-    package func widthUncertainty(atSize size: Double) -> WidthUncertainty? {
+    func widthUncertainty(atSize size: Double) -> WidthUncertainty? {
         let faces = text.faces
         let faceIndex = text.faceIndex
         // One pass over the clusters; a face's fraction is worked out where the face changes (runs of one face are
@@ -103,7 +103,7 @@ extension Fitter {
     ///
     /// - Parameter quickly: answer from the result's widest line alone, without laying the text out again: true when
     ///   it shows the text passes, else false (a pass may then still be found by laying it out).
-    package static func passes(
+    static func passes(
         _ source: AdvanceSource, report: FitReport, at category: ContentSizeCategory?, widthsTimes factor: Double,
         quickly: Bool = false
     ) throws(LayoutSimError) -> Bool? {

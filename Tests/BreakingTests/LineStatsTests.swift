@@ -1,5 +1,5 @@
 import LayoutSimBreaking
-import LayoutSimFitting
+@testable import LayoutSimFitting
 import LayoutSimModel
 import LayoutSimShaping
 import LayoutSimSystemFont

@@ -1,4 +1,4 @@
-import LayoutSimFitting
+@testable import LayoutSimFitting
 import LayoutSimModel
 import LayoutSimTestSupport
 import Testing
