@@ -67,7 +67,7 @@ struct ModifierReader {
     func apply(_ name: String, _ call: FunctionCallExprSyntax, to env: inout ViewEnvironment) -> String? {
         let args = call.arguments
         let anchor: Syntax = call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call)
-        let written = "." + name + "(" + args.map { SwiftExpressions.code($0) }.joined(separator: ", ") + ")"
+        let written = "." + name + "(" + SwiftExpressions.code(args) + ")"
         let evidence = Evidence(written.count > 80 ? String(written.prefix(79)) + "…" : written, at: context.location(anchor), confidence: .high)
         var unresolved: String?
         switch name {
