@@ -52,7 +52,7 @@ final class FindingsWalker: SyntaxVisitor {
 
     override func visit(_ node: DictionaryElementSyntax) -> SyntaxVisitorContinueKind {
         // [.font: UIFont.systemFont(ofSize: 14)], [NSAttributedString.Key.font: …]
-        if SwiftExpressions.memberName(node.key) == "font" {
+        if SwiftExpressions.memberName(node.key) == "font", !Self.stylesOnlyBlankText(node) {
             fixedFont(.attributedFixedFont, node.value, code: node, what: "the attributed text's font")
         }
         return .visitChildren
@@ -94,6 +94,20 @@ final class FindingsWalker: SyntaxVisitor {
                 expr = base
             }
         }
+    }
+
+    /// `NSAttributedString(string: "\n\n", attributes: [.font: …])`: a fixed font on blank lines only spaces them.
+    static func stylesOnlyBlankText(_ element: DictionaryElementSyntax) -> Bool {
+        var node = element.parent
+        for _ in 0..<6 {
+            guard let current = node else { return false }
+            if let call = current.as(FunctionCallExprSyntax.self) {
+                guard let text = SwiftExpressions.argument("string", in: call.arguments).flatMap(SwiftExpressions.plainString) else { return false }
+                return text.allSatisfy(\.isWhitespace)
+            }
+            node = current.parent
+        }
+        return false
     }
 
     /// Whether the image at the core of a modified expression is an SF Symbol (`Image(systemName:)`).

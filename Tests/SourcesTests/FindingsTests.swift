@@ -26,7 +26,7 @@ import Testing
         #expect(lines(findings, .fixedFontSize) == [18, 22])
         #expect(findings.first { $0.location.line == 22 }?.message.contains("9 pt") == true)
         #expect(suppressed == 1)
-        // 71: [.font: UIFont.systemFont(ofSize: 14)]; not 72 (UIFontMetrics over it).
+        // 71: [.font: UIFont.systemFont(ofSize: 14)]; not 72 (UIFontMetrics over it), not 100 (blank lines).
         #expect(lines(findings, .attributedFixedFont) == [71])
     }
 

@@ -94,3 +94,8 @@ struct AssetRow: View {
         }
     }
 }
+
+/// A fixed font on blank lines only spaces an attributed text: not a finding.
+func spacer() -> NSAttributedString {
+    NSAttributedString(string: "\n\n", attributes: [.font: UIFont.systemFont(ofSize: 8)])
+}
