@@ -73,7 +73,9 @@ extension CheckReport {
             budget.averageAdvance = ReportNumber.rounded(average)
             // The room left beside the samples (a name that fills half the label leaves the translator the other half).
             let room = max(0, budget.width * Double(budget.lines) - (budget.samples?.width ?? 0))
-            budget.maxCharacters = budget.lines > 0 ? Int((room / average).rounded(.down)) : nil
+            // A report read back may hold any number (`merge`): an estimate no label could hold is none.
+            let estimate = (room / average).rounded(.down)
+            budget.maxCharacters = budget.lines > 0 && estimate.isFinite && estimate < 1e9 ? Int(estimate) : nil
             results[index].budget = budget
         }
     }

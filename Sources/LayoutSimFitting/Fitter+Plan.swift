@@ -10,8 +10,8 @@ extension Fitter {
         if let height = container.height, !(height.isFinite && height >= 0 && height <= maximumLength) {
             throw .invalidContainer("height must be between 0 and \(Int(maximumLength)) points (got \(height))")
         }
-        guard container.lineLimit >= 0 else {
-            throw .invalidContainer("line limit must be 0 (no limit) or more (got \(container.lineLimit))")
+        guard container.lineLimit >= 0, container.lineLimit <= Container.maximumLineLimit else {
+            throw .invalidContainer("line limit must be 0 (no limit) to \(Container.maximumLineLimit) (got \(container.lineLimit))")
         }
         func valid(_ length: Double) -> Bool { length.isFinite && length >= 0 && length <= maximumLength }
         let insets = container.insets

@@ -39,6 +39,9 @@ public struct Container: Sendable, Hashable {
     public var height: Double?
     /// Maximum number of lines (`numberOfLines`, `lineLimit`); 0 means no limit. UILabel's default is 1.
     public var lineLimit: Int
+    /// The largest line limit there is: no text has more lines than the longest text (``FitRequest/maximumTextLength``)
+    /// has characters. A larger limit is refused where it is read.
+    public static let maximumLineLimit = 100_000
     /// Insets between the container's edges and the text.
     public var insets: EdgeInsets
     /// Device pixels per point; heights and widths round up to this grid as Auto Layout sizes a label. Default 3.

@@ -161,3 +161,37 @@ struct HostileCLITests {
     }
     #endif
 }
+
+extension HostileCLITests {
+    /// A line limit past any text (Int.max) was an arithmetic overflow in the remedy; it is refused where it is read.
+    @Test func aLineLimitPastAnyTextIsRefusedWhereItIsRead() throws {
+        let fit = try CLIRunner.run(["fit", "Einstellungen und mehr", "--width", "50", "--lines", "9223372036854775807"])
+        #expect(fit.status == 2)
+        #expect(fit.stderr.contains("line limit must be 0 (no limit) to 100000 (got 9223372036854775807)"))
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("lines.yaml")
+        try Data("defaults: {device: iphone-15}\nelements:\n  - key: a\n    lines: 300000000000000000\n".utf8).write(to: spec)
+        let check = try CLIRunner.run(["check", Self.catalog, "--spec", spec.path])
+        #expect(check.status == 2)
+        #expect(check.stderr.contains("\(spec.path):3:5: error: invalid container: line limit must be 0 (no limit) to 100000"))
+    }
+
+    /// A report whose budget width is 1e308 (read back by merge) was a Double-to-Int trap in the estimate.
+    @Test func aBudgetPastAnyLabelIsNoEstimate() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let report = dir.appendingPathComponent("report.json").path
+        _ = try check(["--format", "json", "--output", report])
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        var results = try #require(json["results"] as? [[String: Any]])
+        let index = try #require(results.firstIndex { $0["budget"] is [String: Any] })
+        var budget = try #require(results[index]["budget"] as? [String: Any])
+        budget["width"] = 1e308
+        results[index]["budget"] = budget
+        json["results"] = results
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: report))
+        let merged = try CLIRunner.run(["merge", report, "--format", "json"])
+        #expect(merged.status <= 1, "\(merged.stderr)")
+    }
+}
