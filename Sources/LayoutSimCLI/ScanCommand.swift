@@ -37,18 +37,18 @@ struct ScanCommand: ParsableCommand {
             '// layoutsim:ignore RULE' on or above its line, or the config's ignore list; accept today's with \
             --update-baseline FILE, then --baseline FILE.
 
-            Exit status: 0; 1 (an error finding not in the baseline); 2 (a path that cannot be read, Swift or XML \
-            that cannot be parsed: the rest is still scanned).
+            Exit status: 0; 1 (an error finding not in the baseline); 2 (a path or catalog that cannot be read, \
+            Swift or XML that cannot be parsed: the rest is still scanned).
             """
     )
 
-    @Argument(help: "Swift files, storyboards, xibs, or folders to scan (build folders and Pods are skipped).", completion: .file())
+    @Argument(help: "Swift files, storyboards, xibs, or folders to scan (build folders, Pods and test targets are skipped).", completion: .file())
     var paths: [String]
 
     @Option(name: .customLong("catalog"), help: ArgumentHelp("A catalog (.xcstrings, .strings, .stringsdict, .xliff) to measure coverage against; repeatable.", valueName: "file"), completion: .file())
     var catalogs: [String] = []
 
-    @Option(help: ArgumentHelp("A YAML config: fontAliases, customClasses, exclude.", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("A YAML config: fontAliases, customClasses, exclude, ignore.", valueName: "file"), completion: .file())
     var config: String?
 
     @Option(help: ArgumentHelp("text (default), json, sarif or github.", valueName: "format"))
