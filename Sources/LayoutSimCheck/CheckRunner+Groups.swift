@@ -302,10 +302,12 @@ extension CheckRunner {
         }
         var out: [CatalogDiagnostic] = []
         let top = CatalogSourceLocation(file: spec.file, line: 1, column: 1)
-        for element in spec.elements {
+        // Each key meets only the globs it starts like: linear in the keys, not keys × globs.
+        let matchedGlobs = SpecIndex(spec).globsMatched(by: keys)
+        for (index, element) in spec.elements.enumerated() {
             guard let pattern = element.key else { continue }
             let isGlob = pattern.contains("*") || pattern.contains("?")
-            let matches = isGlob ? keys.contains { Glob.matches(pattern, $0) } : keys.contains(pattern)
+            let matches = isGlob ? matchedGlobs.contains(index) : keys.contains(pattern)
             if !matches {
                 // A shell's character class or braces are not this glob's: say so where they are the likely reason.
                 let hint = isGlob && pattern.contains(where: { "[]{}".contains($0) }) ? " (a key glob takes only * and ?)" : ""

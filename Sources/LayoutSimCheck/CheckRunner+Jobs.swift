@@ -107,6 +107,8 @@ final class JobMaker {
     /// A key's places, looked up once, not once per locale and variant; the last key's first (a key's entries mostly
     /// come one after another).
     private var placesByKey: [String: (places: [Place], named: Bool)] = [:]
+    /// The spec's keys, indexed once for every key of the catalogs.
+    private let index: SpecIndex
     private var lastKey: String?
     private var lastPlaces: (places: [Place], named: Bool)?
     /// The defaults' element for each locale met, and for the last one (a catalog lists each key's locales in turn).
@@ -120,6 +122,7 @@ final class JobMaker {
     /// Starts the workers: each makes its engine while this thread reads the catalogs.
     init(spec: LayoutSpec, options: CheckOptions, appleFonts: AppleFontIndex?, said: Diagnostics) {
         self.spec = spec
+        index = SpecIndex(spec)
         self.options = options
         self.said = said
         feed = LayoutFeed(options: options, appleFonts: appleFonts)
@@ -214,8 +217,9 @@ final class JobMaker {
     /// once, at its own locale.)
     private func check(_ entry: consuming CatalogEntry) {
         if !entry.sourceShownIn.isEmpty && !entry.isStale && entry.value.utf16.count <= FitRequest.maximumTextLength {
+            let places = index.places(forKey: entry.key).places
             for locale in entry.sourceShownIn where wanted?.contains(locale.lowercased()) ?? true
-                && CheckRunner.layoutDiffers(spec, key: entry.key, locale, entry.locale, siblings: siblings) {
+                && CheckRunner.layoutDiffers(places, key: entry.key, locale, entry.locale, siblings: siblings) {
                 var shown = copy entry
                 shown.locale = locale
                 shown.sourceShownIn = []
@@ -263,7 +267,7 @@ final class JobMaker {
         if !repeatsKey { lastKey = key }
         if let defaultsPlaces { return defaultsPlaces }
         if repeatsKey, let lastPlaces { return lastPlaces }
-        let found = placesByKey[key] ?? spec.places(forKey: key)
+        let found = placesByKey[key] ?? index.places(forKey: key)
         placesByKey[key] = found
         lastPlaces = found
         return found

@@ -266,12 +266,12 @@ extension CheckRunner {
     /// defaults, of a group or of a group's child) gives it other fields there, or a group shows it beside other
     /// texts there (its other keys' translations).
     static func layoutDiffers(
-        _ spec: LayoutSpec, key: String, _ locale: String, _ other: String, siblings: GroupTexts
+        _ places: [Place], key: String, _ locale: String, _ other: String, siblings: GroupTexts
     ) -> Bool {
         func differ(_ element: ElementSpec) -> Bool {
             element.forLocale(locale).layoutFields != element.forLocale(other).layoutFields
         }
-        return spec.places(forKey: key).places.contains { place in
+        return places.contains { place in
             switch place {
             case .element(let element, _):
                 return differ(element)

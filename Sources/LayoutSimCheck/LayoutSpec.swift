@@ -37,33 +37,15 @@ public struct LayoutSpec: Sendable {
     public var appleFonts: String?
 
     /// Every place the spec shows a key in: each element naming it exactly and each group showing it, in file
-    /// order; else the first glob that matches; else the defaults (`named` false).
+    /// order; else the first glob that matches; else the defaults (`named` false). For many keys, make a
+    /// ``SpecIndex`` once.
     public func places(forKey key: String) -> (places: [Place], named: Bool) {
-        var places: [Place] = elements.filter { $0.key == key }.map { .element($0.over(defaults), name: $0.name ?? key) }
-        for group in groups where group.keys.contains(key) {
-            var resolved = group
-            resolved.fields = group.fields.over(defaults)
-            places.append(.group(resolved))
-        }
-        if !places.isEmpty {
-            // Names are identities (baselines, merged shards): the same name twice gets its ordinal, "key #2".
-            var seen: [String: Int] = [:]
-            for index in places.indices {
-                let name = places[index].name
-                seen[name, default: 0] += 1
-                if let count = seen[name], count > 1 { places[index].rename(name + " #\(count)") }
-            }
-            return (places, true)
-        }
-        let (spec, named) = element(forKey: key)
-        return ([.element(spec, name: spec.name ?? key)], named)
+        SpecIndex(self).places(forKey: key)
     }
 
     /// The element for a catalog key: its own fields over the defaults, and whether an element named it.
     public func element(forKey key: String) -> (spec: ElementSpec, named: Bool) {
-        if let exact = elements.first(where: { $0.key == key }) { return (exact.over(defaults), true) }
-        if let glob = elements.first(where: { $0.key.map { Glob.matches($0, key) } ?? false }) { return (glob.over(defaults), true) }
-        return (defaults, false)
+        SpecIndex(self).element(forKey: key)
     }
 }
 
@@ -103,8 +85,11 @@ public enum Place: Sendable {
 /// Glob matching for spec keys: `*` any run of characters (dots included), `?` one character.
 package enum Glob {
     package static func matches(_ pattern: String, _ text: String) -> Bool {
-        let p = Array(pattern)
-        let t = Array(text)
+        matches(Array(pattern), Array(text))
+    }
+
+    /// The same, on characters already read: linear in the text for patterns without `*` (backtracks otherwise).
+    package static func matches(_ p: [Character], _ t: [Character]) -> Bool {
         var pi = 0, ti = 0
         var star = -1, mark = 0
         while ti < t.count {
