@@ -1,24 +1,9 @@
+import LayoutSimCatalogs
 import LayoutSimModel
 
-/// A position in a scanned file: 1-based line and column (the column in UTF-8 bytes, as the compiler counts).
-public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// The file as it was found from the paths given to the scan.
-    public var file: String
-    public var line: Int
-    public var column: Int
-
-    public init(file: String, line: Int, column: Int) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
-    public var description: String { "\(file):\(line):\(column)" }
-
-    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
-        (a.file, a.line, a.column) < (b.file, b.line, b.column)
-    }
-}
+/// A position in a scanned file: 1-based line and column (in Swift, the column in UTF-8 bytes, as the compiler counts).
+/// The same value as a catalog's key position, so reports and coverage speak of both alike.
+public typealias SourceLocation = CatalogSourceLocation
 
 /// How sure the scan is of what it read: `exact` (Interface Builder's own attribute, a literal argument), `high`
 /// (stated at the place or inherited from a container), `medium` (a guess the code supports: an interpolation's
