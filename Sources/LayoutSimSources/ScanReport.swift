@@ -177,7 +177,7 @@ public struct ScanReport: Sendable {
         json.minimumCategory = place.minimumCategory?.value.swiftUIName; record("minimumCategory", place.minimumCategory)
         json.maximumCategory = place.maximumCategory?.value.swiftUIName; record("maximumCategory", place.maximumCategory)
         json.minimumScaleFactor = place.minimumScaleFactor?.value; record("minimumScaleFactor", place.minimumScaleFactor)
-        json.lineBreakMode = place.lineBreakMode?.value.specName; record("lineBreakMode", place.lineBreakMode)
+        json.lineBreakMode = place.lineBreakMode?.value.shortName; record("lineBreakMode", place.lineBreakMode)
         json.adjustsFontForContentSizeCategory = place.adjustsFontForContentSizeCategory?.value
         record("adjustsFontForContentSizeCategory", place.adjustsFontForContentSizeCategory)
         json.group = place.row

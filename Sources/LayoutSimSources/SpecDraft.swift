@@ -171,7 +171,7 @@ public enum SpecDraft {
         }
         if let weight = place.weight { lines.append("weight: \(weight.value.rawValue)" + comment(weight.evidence)) }
         if let lines_ = place.lines { lines.append("lines: \(lines_.value)" + comment(lines_.evidence)) }
-        if let mode = place.lineBreakMode { lines.append("lineBreakMode: \(mode.value.specName)" + comment(mode.evidence)) }
+        if let mode = place.lineBreakMode { lines.append("lineBreakMode: \(mode.value.shortName)" + comment(mode.evidence)) }
         if let factor = place.minimumScaleFactor { lines.append("minimumScaleFactor: \(ReportNumber.text(factor.value))" + comment(factor.evidence)) }
         if let low = place.minimumCategory { lines.append("minimumContentSizeCategory: \(low.value.swiftUIName)" + comment(low.evidence)) }
         if let high = place.maximumCategory { lines.append("maximumContentSizeCategory: \(high.value.swiftUIName)" + comment(high.evidence)) }
@@ -200,20 +200,6 @@ public enum SpecDraft {
             return ["margins: \(ReportNumber.text(padding / 2))" + (paddingNote.isEmpty ? "   # no padding in the code: the full screen width (assumed)" : paddingNote + " each side")]
         }
         return ["# width: not stated in the code; the device less its layout margins (assumed)"]
-    }
-}
-
-extension LineBreakMode {
-    /// The spec's name for the mode (`lineBreakMode: tail`).
-    var specName: String {
-        switch self {
-        case .wordWrapping: return "word"
-        case .charWrapping: return "char"
-        case .clipping: return "clip"
-        case .truncatingHead: return "head"
-        case .truncatingTail: return "tail"
-        case .truncatingMiddle: return "middle"
-        }
     }
 }
 

@@ -107,18 +107,9 @@ enum SwiftExpressions {
         }
     }
 
-    /// A `DynamicTypeSize` / `UIContentSizeCategory` member name to its category.
-    static func category(named name: String) -> ContentSizeCategory? {
-        ContentSizeCategory.allCases.first { $0.swiftUIName == name || $0.uikitName == name }
-    }
+    /// A `DynamicTypeSize` / `UIContentSizeCategory` member name to its category (the model's parser reads both).
+    static func category(named name: String) -> ContentSizeCategory? { ContentSizeCategory(parsing: name) }
 
-    /// A text style by SwiftUI's `Font.TextStyle` or UIKit's `UIFont.TextStyle` member name.
-    static func textStyle(named name: String) -> TextStyle? {
-        switch name {
-        case "title": return .title1
-        case "caption": return .caption1
-        case "subheadline", "subhead": return .subheadline
-        default: return TextStyle(rawValue: name)
-        }
-    }
+    /// A text style by SwiftUI's `Font.TextStyle` or UIKit's `UIFont.TextStyle` member name (`title` is title1).
+    static func textStyle(named name: String) -> TextStyle? { TextStyle(parsing: name) }
 }
