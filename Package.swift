@@ -89,6 +89,7 @@ let package = Package(
             name: "LayoutSimSources",
             dependencies: [
                 "LayoutSimModel", "LayoutSimSupport", "LayoutSimFitting", "LayoutSimCatalogs", "LayoutSimCheck",
+                "LayoutSimReports",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSimModel
+import LayoutSimReports
 
 /// A scan's report: its places, rows, coverage and notes, in the formats `layoutsim scan` writes.
 public struct ScanReport: Sendable {
@@ -252,10 +253,8 @@ public struct ScanReport: Sendable {
 
     /// GitHub workflow commands: errors first (GitHub shows ten annotations per step), then warnings.
     public func github() -> String {
-        func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-        }
-        func property(_ text: String) -> String { escape(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
+        // check's own escaping: control characters a log would act on are written visibly too.
+        let escape = CheckRenderer.data, property = CheckRenderer.property
         var lines: [String] = []
         for note in result.notes where note.severity == .error {
             lines.append("::error file=\(property(note.location.file)),line=\(note.location.line),col=\(note.location.column)::\(escape(note.message))")
