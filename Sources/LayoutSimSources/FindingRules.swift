@@ -76,7 +76,7 @@ final class FindingsWalker: SyntaxVisitor {
         let hasText = children.contains { Self.core($0).map { ["Text", "Label", "Button", "Toggle"].contains($0) } ?? false }
         guard hasText else { return }
         // SF Symbols are icons; an asset image (a photo, an app icon's preview) may well keep its size.
-        for child in children where Self.core(child) == "Image" && Self.isSymbol(child) {
+        for child in children where Self.isSymbol(child) {
             var expr = child
             while let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                   let base = member.base {
@@ -110,29 +110,22 @@ final class FindingsWalker: SyntaxVisitor {
         return false
     }
 
-    /// Whether the image at the core of a modified expression is an SF Symbol (`Image(systemName:)`).
-    static func isSymbol(_ expr: ExprSyntax) -> Bool {
+    /// The call a modified expression is made of: `Image(systemName: "x")` for `Image(systemName: "x").frame(width: 24)`.
+    static func coreCall(_ expr: ExprSyntax) -> FunctionCallExprSyntax? {
         var expr = expr
         while let call = expr.as(FunctionCallExprSyntax.self) {
-            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
-                expr = base
-            } else {
-                return call.arguments.first?.label?.text == "systemName"
-            }
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return call }
+            expr = base
         }
-        return false
+        return nil
     }
 
     /// The view a modified expression is: `Image` for `Image(systemName: "x").frame(width: 24)`.
-    static func core(_ expr: ExprSyntax) -> String? {
-        var expr = expr
-        while let call = expr.as(FunctionCallExprSyntax.self) {
-            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
-                expr = base
-            } else {
-                return SwiftExpressions.calledName(call)
-            }
-        }
-        return nil
+    static func core(_ expr: ExprSyntax) -> String? { coreCall(expr).flatMap(SwiftExpressions.calledName) }
+
+    /// Whether a modified expression is an SF Symbol (`Image(systemName:)`).
+    static func isSymbol(_ expr: ExprSyntax) -> Bool {
+        guard let call = coreCall(expr), SwiftExpressions.calledName(call) == "Image" else { return false }
+        return call.arguments.first?.label?.text == "systemName"
     }
 }

@@ -92,26 +92,14 @@ public struct ScanCoverage: Sendable {
         return texts
     }
 
-    /// A format key with every specifier made the same (`%lld items` and `%@ items` are one shape).
+    /// A format key with every specifier made the same (`%lld items` and `%@ items` are one shape), read by the
+    /// catalogs' own format parser.
     static func shape(_ key: String) -> String {
-        var out = "", chars = Array(key.unicodeScalars), index = 0
-        while index < chars.count {
-            let char = chars[index]
-            index += 1
-            guard char == "%" else {
-                out.unicodeScalars.append(char)
-                continue
+        FormatString.segments(key).map { segment in
+            switch segment {
+            case .text(let text): return text
+            case .placeholder(let specifier): return specifier.kind == .percent ? "%%" : "%_"
             }
-            if index < chars.count, chars[index] == "%" {
-                out += "%%"
-                index += 1
-                continue
-            }
-            // Flags, width, precision, length, then the conversion letter.
-            while index < chars.count, "0123456789.$-+ #'lhqLzjt".unicodeScalars.contains(chars[index]) { index += 1 }
-            if index < chars.count { index += 1 }
-            out += "%_"
-        }
-        return out
+        }.joined()
     }
 }
